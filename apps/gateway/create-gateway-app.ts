@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import express from 'express';
+import helmet from 'helmet';
+import type { LogLevel } from '@nestjs/common';
+import type { AppConfig } from '../../libs/config/app-config.js';
+import { ApiExceptionFilter } from '../../libs/shared/http/api-exception.filter.js';
+import { createValidationPipe } from '../../libs/shared/http/validation.pipe.js';
+import { GatewayModule } from './gateway.module.js';
+
+const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+const JSON_BODY_LIMIT = '100kb';
+export const WEB_DIST = resolve(import.meta.dirname, '../../../web/dist');
+
+/** Builds the gateway with its HTTP policies; main.ts and the end-to-end tests share it. */
+export async function createGatewayApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
+    bodyParser: false,
+    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+  });
+  app.set('query parser', 'simple');
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'", "'unsafe-inline'"],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.enableCors({ origin: config.publicUrl, credentials: true });
+  app.use(cookieParser());
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), rejectUnreadableBody);
+  app.setGlobalPrefix('api');
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(createValidationPipe());
+
+  const openApi = new DocumentBuilder()
+    .setTitle('Fated API')
+    .setDescription('The Future of Love – Engineered by AI')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+
+  serveSpa(app);
+  app.enableShutdownHooks();
+  return app;
+}
+
+/** Body-parser failures become the API's JSON errors without echoing parser internals. */
+function rejectUnreadableBody(
+  error: { type?: string; status?: number } | undefined,
+  _request: express.Request,
+  response: express.Response,
+  next: express.NextFunction,
+): void {
+  if (!error) return next();
+  const tooLarge = error.type === 'entity.too.large';
+  const status = tooLarge ? 413 : (error.status ?? 400);
+  response.status(status).json({
+    statusCode: status,
+    error: tooLarge ? 'Payload Too Large' : 'Bad Request',
+    message: tooLarge ? 'Request body is too large' : 'Malformed JSON body',
+  });
+}
+
+/** The built SPA at /, with history fallback for every non-API GET. */
+function serveSpa(app: NestExpressApplication): void {
+  const index = join(WEB_DIST, 'index.html');
+  if (!existsSync(index)) return;
+  app.use(express.static(WEB_DIST, { index: false, maxAge: '1h' }));
+  app.use((request: express.Request, response: express.Response, next: express.NextFunction) => {
+    if (request.method !== 'GET' || request.path.startsWith('/api')) return next();
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(index);
+  });
+}

@@ -1,0 +1,37 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { AppConfig } from '../../libs/config/app-config.js';
+import { ConfigModule } from '../../libs/config/config.module.js';
+import { PersistenceModule } from '../../libs/persistence/persistence.module.js';
+import { MessagingModule } from '../../libs/messaging/messaging.module.js';
+import { AuthModule } from '../../libs/shared/auth/auth.module.js';
+import { HealthModule } from '../../libs/shared/health/health.module.js';
+import { authThrottlingModule } from '../../libs/shared/http/auth-throttling.js';
+import { NotificationsModule } from '../../libs/notifications/notifications.module.js';
+import { AccountsModule } from '../../libs/accounts/accounts.module.js';
+import { HealthController } from './health/health.controller.js';
+
+/**
+ * The gateway's composition root. In the embedded default (no KAFKA_BROKERS) it also hosts the matcher's
+ * modules, so one process runs everything.
+ */
+@Module({})
+export class GatewayModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        PersistenceModule.forRoot(config),
+        CqrsModule.forRoot(),
+        HealthModule,
+        MessagingModule,
+        AuthModule,
+        authThrottlingModule(config),
+        NotificationsModule,
+        AccountsModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

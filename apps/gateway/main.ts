@@ -1,0 +1,17 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { AppConfig } from '../../libs/config/app-config.js';
+import { createGatewayApp } from './create-gateway-app.js';
+
+async function main(): Promise<void> {
+  const config = AppConfig.fromEnvironment();
+  const app = await createGatewayApp(config);
+  await app.listen(config.port);
+  const mode = config.distributed ? 'gateway (distributed)' : 'gateway + matcher (embedded)';
+  new Logger('Fated').log(`${mode} listening on ${config.publicUrl} (port ${config.port})`);
+}
+
+main().catch((error: Error) => {
+  console.error(error.message.startsWith('Invalid configuration') ? error.message : error);
+  process.exit(1);
+});

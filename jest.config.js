@@ -1,0 +1,16 @@
+// Three projects: fast unit specs beside the code, API end-to-end against a real Nest app,
+// and browser end-to-end in Debian's Chromium. All run ESM through @swc/jest.
+const shared = {
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['@swc/jest', JSON.parse((await import('node:fs')).readFileSync('.swcrc', 'utf8'))] },
+  testEnvironment: 'node',
+};
+
+export default {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,cli}/**/*.spec.ts'] },
+    { ...shared, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
+    { ...shared, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
+  ],
+};

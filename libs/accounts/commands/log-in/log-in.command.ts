@@ -1,0 +1,18 @@
+import { Command } from '@nestjs/cqrs';
+
+export interface SignedIn {
+  accessToken: string;
+  verification: boolean;
+  id: string;
+  /** Goes to the httpOnly cookie only, never into a response body. */
+  refreshToken: string;
+}
+
+export class LogInCommand extends Command<SignedIn> {
+  constructor(
+    readonly email: string,
+    readonly password: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,29 @@
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { AppConfig } from '../../../config/app-config.js';
+import { Public } from '../../../shared/auth/public.decorator.js';
+import { AuthThrottle } from '../../../shared/http/auth-throttling.js';
+import { RefreshCookie } from '../../refresh-cookie.js';
+import { LogInCommand } from './log-in.command.js';
+import { LogInDto } from './log-in.dto.js';
+
+@ApiTags('accounts')
+@Controller()
+export class LogInController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @AuthThrottle()
+  @Post('login')
+  @HttpCode(200)
+  async logIn(@Body() dto: LogInDto, @Res({ passthrough: true }) response: Response) {
+    const { refreshToken, ...signedIn } = await this.commands.execute(new LogInCommand(dto.email, dto.password));
+    RefreshCookie.set(response, this.config, refreshToken);
+    return signedIn;
+  }
+}

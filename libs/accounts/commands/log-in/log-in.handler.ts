@@ -1,0 +1,31 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import { AccessTokens } from '../../../shared/auth/access-tokens.js';
+import { AccountErrors } from '../../account-errors.js';
+import { PasswordHasher } from '../../password-hasher.js';
+import { RefreshSessions } from '../../refresh-sessions.js';
+import { UserRepository } from '../../user.repository.js';
+import { LogInCommand, type SignedIn } from './log-in.command.js';
+
+@CommandHandler(LogInCommand)
+export class LogInHandler implements ICommandHandler<LogInCommand> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: RefreshSessions,
+    private readonly accessTokens: AccessTokens,
+  ) {}
+
+  async execute(command: LogInCommand): Promise<SignedIn> {
+    const em = this.orm.em.fork();
+    const user = await this.users.findByEmail(command.email, em);
+    // Unknown email and wrong password look the same, and cost the same.
+    const passwordOk = await this.hasher.verify(user?.passwordHash, command.password);
+    if (!user || !passwordOk) throw AccountErrors.wrongCredentials();
+    const refreshToken = this.sessions.issue(em, user.id);
+    await em.flush();
+    const accessToken = await this.accessTokens.sign({ id: user.id, email: user.email });
+    return { accessToken, verification: user.verified, id: user.id, refreshToken };
+  }
+}

@@ -1,0 +1,33 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class RegisterUserDto {
+  @ApiProperty({ example: 'Avery Jones' })
+  @Transform(trim)
+  @IsString({ message: 'Name required' })
+  @IsNotEmpty({ message: 'Name required' })
+  @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  name!: string;
+
+  @ApiProperty({ example: 'avery@example.com' })
+  @Transform(trim)
+  @IsString({ message: 'Not a valid email' })
+  @MaxLength(254, { message: 'Not a valid email' })
+  @IsEmail({}, { message: 'Not a valid email' })
+  email!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @IsString({ message: 'Password must be 8 to 128 characters' })
+  @Length(8, 128, { message: 'Password must be 8 to 128 characters' })
+  password!: string;
+
+  @ApiPropertyOptional({ description: 'Referral code from a share link' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString({ message: 'Invalid referral code' })
+  @Matches(/^[A-Za-z0-9]{0,32}$/, { message: 'Invalid referral code' })
+  code?: string;
+}

@@ -1,0 +1,45 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { Outbox } from '../../../messaging/outbox.js';
+import { AccountErrors } from '../../account-errors.js';
+import { PasswordHasher } from '../../password-hasher.js';
+import { newReferralCode } from '../../secret-token.js';
+import { User } from '../../user.entity.js';
+import { normalizeEmail, UserRepository } from '../../user.repository.js';
+import { UserRegistered } from '../../events/user-registered.event.js';
+import { RegisterUserCommand } from './register-user.command.js';
+
+@CommandHandler(RegisterUserCommand)
+export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async execute(command: RegisterUserCommand): Promise<{ id: string }> {
+    const email = normalizeEmail(command.email);
+    const passwordHash = await this.hasher.hash(command.password);
+    try {
+      return await this.orm.em.fork().transactional(async (em) => {
+        if (await this.users.findByEmail(email, em)) throw AccountErrors.emailInUse();
+        // An unknown referral code is ignored: it must never stop someone from signing up.
+        const referrer = command.referralCode ? await this.users.findByReferralCode(command.referralCode, em) : null;
+        const user = new User();
+        user.name = command.name;
+        user.email = email;
+        user.passwordHash = passwordHash;
+        user.referralCode = newReferralCode();
+        user.referredById = referrer?.id ?? null;
+        em.persist(user);
+        this.outbox.record(em, new UserRegistered(user.id, { name: user.name, email, referredById: user.referredById }));
+        return { id: user.id };
+      });
+    } catch (error) {
+      // Two sign-ups with one address at the same moment: the unique index decides.
+      if (error instanceof UniqueConstraintViolationException) throw AccountErrors.emailInUse();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+
+export class ResendVerificationDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'Invalid account id' })
+  id!: string;
+}
+
+/** The spec's client also sends name and email; they are accepted and ignored: the mail goes to the stored address. */
+export class RequestVerificationDto extends ResendVerificationDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  email?: string;
+}

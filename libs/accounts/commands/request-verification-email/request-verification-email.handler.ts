@@ -1,0 +1,45 @@
+import { Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import { AppConfig } from '../../../config/app-config.js';
+import { Mailer } from '../../../notifications/mailer.js';
+import { verificationMail } from '../../../notifications/templates/verification-mail.js';
+import { AccountErrors } from '../../account-errors.js';
+import { EmailVerificationToken, VERIFICATION_TOKEN_TTL_MS } from '../../email-verification-token.entity.js';
+import { newSecretToken } from '../../secret-token.js';
+import { UserRepository } from '../../user.repository.js';
+import { RequestVerificationEmailCommand } from './request-verification-email.command.js';
+
+@CommandHandler(RequestVerificationEmailCommand)
+export class RequestVerificationEmailHandler implements ICommandHandler<RequestVerificationEmailCommand> {
+  private readonly logger = new Logger('VerificationEmail');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly users: UserRepository,
+    private readonly mailer: Mailer,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(command: RequestVerificationEmailCommand): Promise<{ sent: true }> {
+    const { user, token } = await this.orm.em.fork().transactional(async (em) => {
+      const user = await this.users.findById(command.userId, em);
+      if (!user) throw AccountErrors.accountNotFound();
+      if (user.verified) throw AccountErrors.alreadyVerified();
+      // A new link replaces every earlier one.
+      await em.nativeDelete(EmailVerificationToken, { userId: user.id, usedAt: null });
+      const { token, hash } = newSecretToken();
+      const record = new EmailVerificationToken();
+      record.userId = user.id;
+      record.tokenHash = hash;
+      record.expiresAt = new Date(Date.now() + VERIFICATION_TOKEN_TTL_MS);
+      em.persist(record);
+      return { user, token };
+    });
+    const link = `${this.config.publicUrl}/verifyEmail/${user.id}/${token}`;
+    await this.mailer.send(verificationMail({ name: user.name, email: user.email }, link));
+    // Without SMTP the link is only in the .eml file; log it so a local user can click it.
+    if (this.mailer.writesToFiles) this.logger.log(`verification link for ${user.email}: ${link}`);
+    return { sent: true };
+  }
+}

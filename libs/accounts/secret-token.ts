@@ -1,0 +1,18 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A random URL-safe token and the hash that is stored instead of it. */
+export function newSecretToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashSecretToken(token) };
+}
+
+export function hashSecretToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A short, unambiguous referral code (no 0/O/1/I). */
+export function newReferralCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}

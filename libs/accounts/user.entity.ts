@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+
+/** An account. The password is only ever held as an argon2id hash. */
+@Entity({ tableName: 'app_user' })
+export class User {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'string', length: 100 })
+  name!: string;
+
+  @Property({ type: 'string', length: 254 })
+  email!: string;
+
+  @Property({ type: 'string', length: 255, hidden: true })
+  passwordHash!: string;
+
+  @Property({ type: 'datetime', nullable: true })
+  emailVerifiedAt: Date | null = null;
+
+  @Property({ type: 'string', length: 32 })
+  referralCode!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  referredById: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+
+  get verified(): boolean {
+    return this.emailVerifiedAt !== null;
+  }
+}

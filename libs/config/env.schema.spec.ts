@@ -1,0 +1,34 @@
+import { parseEnv } from './env.schema.js';
+
+describe('parseEnv', () => {
+  it('applies the defaults of design.md when nothing is set', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.EMBEDDING_MODEL).toBe('Xenova/all-MiniLM-L6-v2');
+    expect(env.MATCH_CRON).toBe('0 6 * * *');
+    expect(env.TZ).toBe('UTC');
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', KAFKA_BROKERS: 'nope' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*KAFKA_BROKERS/,
+    );
+  });
+
+  it('refuses production without real secrets', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/JWT_ACCESS_SECRET and JWT_REFRESH_SECRET/);
+    const secret = 'x'.repeat(32);
+    expect(parseEnv({ NODE_ENV: 'production', JWT_ACCESS_SECRET: secret, JWT_REFRESH_SECRET: secret }).NODE_ENV).toBe(
+      'production',
+    );
+  });
+
+  it('treats empty variables as unset and trims the trailing slash of PUBLIC_URL', () => {
+    expect(parseEnv({ DATABASE_URL: '', PUBLIC_URL: 'https://fated.example/' }).PUBLIC_URL).toBe(
+      'https://fated.example',
+    );
+  });
+});

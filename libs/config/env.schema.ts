@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+const cron = z
+  .string()
+  .trim()
+  .refine((value) => value.split(/\s+/).length >= 5 && value.split(/\s+/).length <= 6, {
+    message: 'must be a cron expression with 5 or 6 fields',
+  });
+
+const urlWithScheme = (schemes: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        return schemes.includes(new URL(value).protocol.replace(':', ''));
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+
+/** The environment of design.md, validated once at start-up. Unknown variables are ignored. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: urlWithScheme(['http', 'https'])
+    .default('http://localhost:3000')
+    .transform((value) => value.replace(/\/+$/, '')),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: urlWithScheme(['postgres', 'postgresql']).optional(),
+  KAFKA_BROKERS: z
+    .string()
+    .trim()
+    .regex(/^[^,\s:]+:\d+(,[^,\s:]+:\d+)*$/, 'must be host:port[,host:port…]')
+    .optional(),
+  SMTP_URL: urlWithScheme(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Fated <hello@fated.local>'),
+  JWT_ACCESS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MODELS_DIR: z.string().trim().min(1).optional(),
+  EMBEDDING_MODEL: z.string().trim().min(1).default('Xenova/all-MiniLM-L6-v2'),
+  MATCH_CRON: cron.default('0 6 * * *'),
+  TZ: z.string().trim().min(1).default('UTC'),
+  /** Requests per minute per IP on login, register and resend; lowered in the throttling test. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Attempts per 15 minutes for one email address on login and resend. */
+  AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment; throws one readable error listing every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  if (env.NODE_ENV === 'production' && (!env.JWT_ACCESS_SECRET || !env.JWT_REFRESH_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production',
+    );
+  }
+  return env;
+}

@@ -1,0 +1,37 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import type { IntegrationEvent } from './integration-event.js';
+
+/** An event waiting to leave, written in the same transaction as the change it reports. */
+@Entity({ tableName: 'outbox_message' })
+export class OutboxMessage {
+  @PrimaryKey({ type: 'uuid' })
+  id!: string;
+
+  @Property({ type: 'string', length: 100 })
+  type!: string;
+
+  @Property({ type: 'string', length: 100 })
+  aggregateId!: string;
+
+  @Property({ type: 'json' })
+  payload!: object;
+
+  @Property({ type: 'datetime' })
+  occurredAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  publishedAt: Date | null = null;
+
+  @Property({ type: 'integer' })
+  attempts = 0;
+
+  static of(event: IntegrationEvent): OutboxMessage {
+    const message = new OutboxMessage();
+    message.id = event.eventId;
+    message.type = event.type;
+    message.aggregateId = event.aggregateId;
+    message.payload = event.payload;
+    message.occurredAt = event.occurredAt;
+    return message;
+  }
+}

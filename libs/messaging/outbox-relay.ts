@@ -1,0 +1,113 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { EventRegistry } from './event-registry.js';
+import { EventPublisher } from './event-publisher.port.js';
+import type { IntegrationEvent } from './integration-event.js';
+
+interface OutboxRow {
+  id: string;
+  type: string;
+  aggregate_id: string;
+  payload: object | string;
+  occurred_at: Date | string;
+}
+
+const POLL_INTERVAL_MS = 250;
+const BATCH_SIZE = 200;
+
+/**
+ * Moves committed outbox rows to the publisher. Rows are claimed with SKIP LOCKED so several gateway
+ * processes can relay side by side; a row is marked published only after the publisher accepted it,
+ * which makes delivery at-least-once (consumers are idempotent on the event id).
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OutboxRelay');
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly publisher: EventPublisher,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Publishes what is pending now instead of at the next poll (called after a commit). */
+  nudge(): void {
+    if (!this.stopped && !this.running) this.schedule(0);
+  }
+
+  /** Relays until nothing is pending; used by the CLI and by tests that need a settled state. */
+  async drain(): Promise<void> {
+    while ((await this.relayOnce()) > 0);
+  }
+
+  private schedule(delay: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), delay);
+  }
+
+  private async tick(): Promise<void> {
+    let relayed = 0;
+    try {
+      relayed = await this.relayOnce();
+    } catch (error) {
+      this.logger.error(`relay failed: ${(error as Error).message}`);
+    }
+    if (!this.stopped) this.schedule(relayed === BATCH_SIZE ? 0 : POLL_INTERVAL_MS);
+  }
+
+  private relayOnce(): Promise<number> {
+    this.running ??= this.claimAndPublish().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async claimAndPublish(): Promise<number> {
+    const em = this.orm.em.fork() as SqlEntityManager;
+    return em.transactional(async (tx) => {
+      const connection = (tx as SqlEntityManager).getConnection();
+      const ctx = tx.getTransactionContext();
+      const rows: OutboxRow[] = await connection.execute(
+        `select id, type, aggregate_id, payload, occurred_at from outbox_message
+          where published_at is null order by occurred_at, id limit ${BATCH_SIZE} for update skip locked`,
+        [],
+        'all',
+        ctx,
+      );
+      if (rows.length === 0) return 0;
+      const events = rows
+        .map((row) => this.revive(row))
+        .filter((event): event is IntegrationEvent => event !== undefined);
+      await this.publisher.publish(events);
+      await connection.execute(
+        `update outbox_message set published_at = now(), attempts = attempts + 1
+          where id in (${rows.map(() => '?').join(', ')})`,
+        rows.map((row) => row.id),
+        'run',
+        ctx,
+      );
+      return rows.length;
+    });
+  }
+
+  private revive(row: OutboxRow): IntegrationEvent | undefined {
+    const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as object) : row.payload;
+    const event = EventRegistry.revive(row.type, row.aggregate_id, payload, {
+      eventId: row.id,
+      occurredAt: new Date(row.occurred_at),
+    });
+    if (!event) this.logger.warn(`no event class registered for ${row.type}; skipping ${row.id}`);
+    return event;
+  }
+}

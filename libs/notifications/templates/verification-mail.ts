@@ -1,0 +1,14 @@
+import type { Mail } from '../mailer.js';
+import { layout } from './layout.js';
+
+export function verificationMail(to: { name: string; email: string }, link: string): Mail {
+  const greeting = `Hi ${to.name},`;
+  const body = 'Confirm your email address to take the compatibility quiz and start receiving your curated matches.';
+  const expiry = 'This link works once and expires in 24 hours.';
+  return {
+    to: to.email,
+    subject: 'Verify your email for Fated',
+    text: `${greeting}\n\n${body}\n\nVerify your email: ${link}\n\n${expiry}\n\n— Fated, The Future of Love – Engineered by AI\n`,
+    html: layout({ heading: 'Verify your email', paragraphs: [greeting, body, expiry], buttonLabel: 'Verify Email', buttonUrl: link }),
+  };
+}

@@ -1,0 +1,12 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261122000100Messaging } from './20261122000100-messaging.migration.js';
+import { Migration20261122000200Accounts } from './20261122000200-accounts.migration.js';
+
+/**
+ * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
+ * Add new migrations at the end; never edit one that has shipped.
+ */
+export const migrations: MigrationObject[] = [
+  { name: '20261122000100-messaging', class: Migration20261122000100Messaging },
+  { name: '20261122000200-accounts', class: Migration20261122000200Accounts },
+];

@@ -1,0 +1,19 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import type { AppConfig } from '../config/app-config.js';
+import { ormOptions } from './orm-options.js';
+import { MigrationRunner } from './migration-runner.js';
+import { DatabaseHealth } from './database-health.js';
+
+/** The database for the whole process: entities come from each context's MikroOrmModule.forFeature. */
+@Global()
+@Module({})
+export class PersistenceModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: PersistenceModule,
+      imports: [MikroOrmModule.forRoot({ ...ormOptions(config), autoLoadEntities: true })],
+      providers: [MigrationRunner, DatabaseHealth],
+    };
+  }
+}
