@@ -10,7 +10,7 @@ const shared = {
 export default {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,cli}/**/*.spec.ts'] },
-    { ...shared, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
-    { ...shared, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
+    { ...shared, displayName: 'api', testTimeout: 120_000, testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
+    { ...shared, displayName: 'browser', testTimeout: 180_000, testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
   ],
 };

@@ -6,7 +6,6 @@ import { PersistenceModule } from '../../libs/persistence/persistence.module.js'
 import { MessagingModule } from '../../libs/messaging/messaging.module.js';
 import { AuthModule } from '../../libs/shared/auth/auth.module.js';
 import { HealthModule } from '../../libs/shared/health/health.module.js';
-import { authThrottlingModule } from '../../libs/shared/http/auth-throttling.js';
 import { NotificationsModule } from '../../libs/notifications/notifications.module.js';
 import { AccountsModule } from '../../libs/accounts/accounts.module.js';
 import { HealthController } from './health/health.controller.js';
@@ -27,7 +26,6 @@ export class GatewayModule {
         HealthModule,
         MessagingModule,
         AuthModule,
-        authThrottlingModule(config),
         NotificationsModule,
         AccountsModule,
       ],

@@ -1,0 +1,103 @@
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { verificationLinkIn } from '../support/mail-catcher.js';
+
+describe('accounts API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('signs up, mails a link that verifies once, signs in, refreshes and logs out', async () => {
+    const client = t.client();
+    const email = 'Avery.Jones@Example.com';
+    const registered = await client.post('/register', { name: 'Avery', email, password: 'password123' });
+    expect(registered.status).toBe(201);
+    const { id } = registered.body;
+
+    expect((await client.post('/register/verify', { id, name: 'Avery', email })).status).toBe(201);
+    const mail = await t.mail.waitFor('avery.jones@example.com');
+    expect(mail.raw).toContain('Subject: Verify your email for Fated');
+    expect(mail.raw).toContain('text/html');
+    const link = verificationLinkIn(mail);
+    expect(link.url.startsWith(`${t.config.publicUrl}/verifyEmail/${id}/`)).toBe(true);
+
+    const login1 = await client.post('/login', { email, password: 'password123' });
+    expect(login1.status).toBe(200);
+    expect(login1.body).toEqual({ accessToken: expect.any(String), verification: false, id });
+
+    expect((await client.post('/verification', { id, emailToken: link.token })).status).toBe(201);
+    const reused = await client.post('/verification', { id, emailToken: link.token });
+    expect(reused.status).toBe(400);
+    expect(reused.body.message).toBe(
+      'Your verification token has expired or is invalid. Please request a new verification email.',
+    );
+
+    const refreshed = await client.get('/refresh');
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body).toEqual({ accessToken: expect.any(String), verification: true });
+    const [, payload] = (refreshed.body.accessToken as string).split('.');
+    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toMatchObject({ id, email: 'avery.jones@example.com' });
+
+    expect((await client.get('/logout')).status).toBe(200);
+    expect((await client.get('/refresh')).status).toBe(401);
+  });
+
+  it('answers with the spec texts for register and login errors', async () => {
+    const client = t.client();
+    await client.post('/register', { name: 'Sam', email: 'sam@example.com', password: 'password123' });
+    const dup = await client.post('/register', { name: 'Sam', email: 'SAM@example.com', password: 'password123' });
+    expect(dup.body).toEqual({ statusCode: 409, error: 'email-in-use', message: 'Email already in use' });
+    expect((await client.post('/register', { name: 'Sam', email: 'nope', password: 'password123' })).body.message).toBe(
+      'Not a valid email',
+    );
+    expect((await client.post('/register', { name: 'Sam', email: 'a@b.co', password: 'short' })).status).toBe(400);
+    expect((await client.post('/register', { name: 'Sam', email: 'a@b.co', password: 'x'.repeat(129) })).status).toBe(400);
+    expect((await client.post('/login', { email: '', password: 'x' })).body).toMatchObject({
+      statusCode: 400,
+      message: 'Missing email or password',
+    });
+    expect((await client.post('/login', { email: 'sam@example.com', password: 'wrong-password' })).body).toMatchObject({
+      statusCode: 401,
+      message: 'Email or password is incorrect',
+    });
+    expect((await client.post('/login', { email: 'ghost@example.com', password: 'password123' })).status).toBe(401);
+  });
+
+  it('records a valid referral code and ignores an unknown one', async () => {
+    const client = t.client();
+    const unknown = await client.post('/register', {
+      name: 'Kim',
+      email: 'kim@example.com',
+      password: 'password123',
+      code: 'NOSUCHCODE',
+    });
+    expect(unknown.status).toBe(201);
+  });
+
+  it('rotates refresh tokens and revokes the session when an old one is replayed', async () => {
+    const { client } = await t.signUp();
+    const first = client.cookie('fated_refresh')!;
+    expect((await client.get('/refresh')).status).toBe(200);
+    const second = client.cookie('fated_refresh')!;
+    expect(second).not.toBe(first);
+
+    const thief = t.client();
+    thief.setCookie('fated_refresh', first);
+    expect((await thief.get('/refresh')).status).toBe(401);
+    // The replay ended the whole sign-in, including the legitimate newest token.
+    expect((await client.get('/refresh')).status).toBe(401);
+  });
+
+  it('replaces the old verification link when one is resent', async () => {
+    const client = t.client();
+    const email = 'resend@example.com';
+    const { id } = (await client.post('/register', { name: 'Re', email, password: 'password123' })).body;
+    await client.post('/register/verify', { id, name: 'Re', email });
+    const first = verificationLinkIn(await t.mail.waitFor(email));
+    expect((await client.post('/register/resend', { id })).status).toBe(201);
+    const second = verificationLinkIn(await t.mail.waitFor(email, (mail) => !mail.raw.includes(first.token)));
+    expect((await client.post('/verification', { id, emailToken: first.token })).status).toBe(400);
+    expect((await client.post('/verification', { id, emailToken: second.token })).status).toBe(201);
+  });
+});
