@@ -1,0 +1,7 @@
+export function MatchesPage() {
+  return (
+    <main>
+      <h1>Your Matches</h1>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+export function PremiumPage() {
+  return (
+    <main>
+      <h1>Go Premium</h1>
+    </main>
+  );
+}
