@@ -1,6 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000100Messaging } from './20261122000100-messaging.migration.js';
 import { Migration20261122000200Accounts } from './20261122000200-accounts.migration.js';
+import { Migration20261122002000QuizMatching } from './20261122002000-quiz-matching.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -9,4 +10,5 @@ import { Migration20261122000200Accounts } from './20261122000200-accounts.migra
 export const migrations: MigrationObject[] = [
   { name: '20261122000100-messaging', class: Migration20261122000100Messaging },
   { name: '20261122000200-accounts', class: Migration20261122000200Accounts },
+  { name: '20261122002000-quiz-matching', class: Migration20261122002000QuizMatching },
 ];
