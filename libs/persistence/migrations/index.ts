@@ -1,6 +1,8 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122000100Messaging } from './20261122000100-messaging.migration.js';
 import { Migration20261122000200Accounts } from './20261122000200-accounts.migration.js';
+import { Migration20261122001000Profiles } from './20261122001000-profiles.migration.js';
+import { Migration20261122001100Images } from './20261122001100-images.migration.js';
 import { Migration20261122002000QuizMatching } from './20261122002000-quiz-matching.migration.js';
 
 /**
@@ -11,4 +13,6 @@ export const migrations: MigrationObject[] = [
   { name: '20261122000100-messaging', class: Migration20261122000100Messaging },
   { name: '20261122000200-accounts', class: Migration20261122000200Accounts },
   { name: '20261122002000-quiz-matching', class: Migration20261122002000QuizMatching },
+  { name: '20261122001000-profiles', class: Migration20261122001000Profiles },
+  { name: '20261122001100-images', class: Migration20261122001100Images },
 ];
