@@ -1,0 +1,129 @@
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import './dialog.css';
+
+export interface DialogProps {
+  open: boolean;
+  onClose?: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  /** false = Escape and backdrop clicks do nothing (the age gate); a choice inside the dialog must close it. */
+  dismissable?: boolean;
+  /** Element to focus on open; defaults to the first focusable element in the dialog. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  children?: ReactNode;
+  className?: string;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Open dialogs, innermost last: only the top one reacts to keys. */
+const stack: symbol[] = [];
+
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  dismissable = true,
+  initialFocusRef,
+  children,
+  className,
+}: DialogProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const dismissableRef = useRef(dismissable);
+  dismissableRef.current = dismissable;
+
+  useEffect(() => {
+    if (!open) return;
+    const token = Symbol('dialog');
+    stack.push(token);
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+
+    const panel = panelRef.current;
+    const target = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
+    target?.focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (stack[stack.length - 1] !== token || !panel) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        if (dismissableRef.current) onCloseRef.current?.();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+      if (focusable.length === 0) {
+        event.preventDefault();
+        panel.focus();
+        return;
+      }
+      const first = focusable[0]!;
+      const last = focusable[focusable.length - 1]!;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !panel.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      stack.splice(stack.indexOf(token), 1);
+      if (stack.length === 0) document.body.style.overflow = previousOverflow;
+      if (opener && opener.isConnected) opener.focus();
+    };
+    // initialFocusRef is read once per opening on purpose.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  if (!open) return null;
+
+  return createPortal(
+    <div
+      className="dialog-backdrop"
+      data-testid="dialog-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget && dismissable) onClose?.();
+      }}
+    >
+      <div
+        ref={panelRef}
+        className={['dialog', className].filter(Boolean).join(' ')}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+      >
+        <h2 id={titleId} className="dialog__title">
+          {title}
+        </h2>
+        {description ? (
+          <div id={descriptionId} className="dialog__description">
+            {description}
+          </div>
+        ) : null}
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}
+
+/** Right-aligned row of dialog buttons that stacks full-width on phones. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="dialog__actions">{children}</div>;
+}

@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { Logo } from './logo';
+import './page.css';
+
+export interface PageProps {
+  /** The page's h1. */
+  title?: ReactNode;
+  subtitle?: ReactNode;
+  /** Back link in the header, e.g. `{ to: paths.home, label: 'Home' }`. */
+  back?: { to: string; label: string };
+  /** Content on the header's right (buttons, user info). */
+  actions?: ReactNode;
+  /** Content column width: sm 28rem (forms), md 40rem (default), lg 64rem, xl 76rem (home). */
+  width?: 'sm' | 'md' | 'lg' | 'xl';
+  children?: ReactNode;
+  className?: string;
+}
+
+/** Page shell: sticky header with the logo, optional back link and actions, a centred main column, and the footer. */
+export function Page({ title, subtitle, back, actions, width = 'md', children, className }: PageProps) {
+  return (
+    <div className={['page', className].filter(Boolean).join(' ')}>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="page__header">
+        <div className="page__header-inner">
+          <div className="page__header-start">
+            {back ? (
+              <Link to={back.to} className="page__back">
+                <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                  <path d="M12.5 4.5 7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                <span>{back.label}</span>
+              </Link>
+            ) : null}
+            <Logo />
+          </div>
+          {actions ? <div className="page__actions">{actions}</div> : null}
+        </div>
+      </header>
+      <main id="main" className={`page__main page__main--${width}`} tabIndex={-1}>
+        {title ? (
+          <div className="page__heading">
+            <h1 className="page__title">{title}</h1>
+            {subtitle ? <p className="page__subtitle">{subtitle}</p> : null}
+          </div>
+        ) : null}
+        {children}
+      </main>
+      <footer className="page__footer">
+        <nav aria-label="Legal" className="page__footer-inner">
+          <span>© {new Date().getFullYear()} Fated</span>
+          <Link to={paths.terms}>Terms of Use</Link>
+          <Link to={paths.privacy}>Privacy Policy</Link>
+        </nav>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useSyncExternalStore } from 'react';
+import './toast.css';
+
+export type ToastKind = 'success' | 'error' | 'info' | 'loading';
+
+export interface ToastItem {
+  id: string;
+  kind: ToastKind;
+  title: string;
+  description?: string;
+}
+
+const DURATION_MS: Record<ToastKind, number> = { success: 4000, info: 4500, error: 6000, loading: 0 };
+const MAX_VISIBLE = 4;
+
+let toasts: ToastItem[] = [];
+const listeners = new Set<() => void>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+let counter = 0;
+
+function emit(next: ToastItem[]) {
+  toasts = next;
+  for (const listener of listeners) listener();
+}
+
+function dismiss(id?: string) {
+  if (id === undefined) {
+    timers.forEach(clearTimeout);
+    timers.clear();
+    emit([]);
+    return;
+  }
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  emit(toasts.filter((item) => item.id !== id));
+}
+
+function show(kind: ToastKind, title: string, description?: string): string {
+  const id = `toast-${++counter}`;
+  emit([...toasts, { id, kind, title, description }].slice(-MAX_VISIBLE));
+  const duration = DURATION_MS[kind];
+  if (duration > 0) timers.set(id, setTimeout(() => dismiss(id), duration));
+  return id;
+}
+
+/** Imperative toasts usable from anywhere (event handlers, API callbacks). */
+export const toast = {
+  success: (title: string, description?: string) => show('success', title, description),
+  error: (title: string, description?: string) => show('error', title, description),
+  info: (title: string, description?: string) => show('info', title, description),
+  /** Stays until dismissed: `const id = toast.loading('Saving...'); … toast.dismiss(id)`. */
+  loading: (title: string, description?: string) => show('loading', title, description),
+  dismiss,
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => toasts;
+
+const ICONS: Record<ToastKind, string> = { success: '✓', error: '!', info: 'i', loading: '' };
+
+/** Mounted once at the app root. Errors are announced assertively, everything else politely. */
+export function Toaster() {
+  const items = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return (
+    <div className="toaster" aria-live="polite" aria-relevant="additions text" role="region" aria-label="Notifications">
+      {items.map((item) => (
+        <div
+          key={item.id}
+          className={`toast toast--${item.kind}`}
+          role={item.kind === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+        >
+          <span className="toast__icon" aria-hidden="true">
+            {item.kind === 'loading' ? <span className="toast__spinner" /> : ICONS[item.kind]}
+          </span>
+          <div className="toast__body">
+            <p className="toast__title">{item.title}</p>
+            {item.description ? <p className="toast__description">{item.description}</p> : null}
+          </div>
+          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismiss(item.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The browser storage keys of the spec (section 3). Reads never throw: private modes and
+ * blocked storage fall back to the defaults the spec gives.
+ */
+export const storageKeys = {
+  ageConfirmed: 'fa_ageConfirmed',
+  hasLoggedInBefore: 'fa_hasLoggedInBefore',
+  persist: 'persist',
+} as const;
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage can be full or disabled; the flag then lasts for this page only.
+  }
+}
+
+export const storage = {
+  isAgeConfirmed: () => read(storageKeys.ageConfirmed) === 'true',
+  confirmAge: () => write(storageKeys.ageConfirmed, 'true'),
+  hasLoggedInBefore: () => read(storageKeys.hasLoggedInBefore) === 'true',
+  markLoggedIn: () => write(storageKeys.hasLoggedInBefore, 'true'),
+  /** Remember me: on unless explicitly turned off. */
+  getPersist: (): boolean => {
+    const raw = read(storageKeys.persist);
+    if (raw === null) return true;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      return typeof parsed === 'boolean' ? parsed : true;
+    } catch {
+      return true;
+    }
+  },
+  setPersist: (value: boolean) => write(storageKeys.persist, JSON.stringify(value)),
+};
