@@ -8,6 +8,9 @@ import { AuthModule } from '../../libs/shared/auth/auth.module.js';
 import { HealthModule } from '../../libs/shared/health/health.module.js';
 import { NotificationsModule } from '../../libs/notifications/notifications.module.js';
 import { AccountsModule } from '../../libs/accounts/accounts.module.js';
+import { ProfilesModule } from '../../libs/profiles/profiles.module.js';
+import { ImagesModule } from '../../libs/images/images.module.js';
+import { WaitlistModule } from '../../libs/waitlist/waitlist.module.js';
 import { HealthController } from './health/health.controller.js';
 
 /**
@@ -28,6 +31,9 @@ export class GatewayModule {
         AuthModule,
         NotificationsModule,
         AccountsModule,
+        ProfilesModule,
+        ImagesModule,
+        WaitlistModule,
       ],
       controllers: [HealthController],
     };

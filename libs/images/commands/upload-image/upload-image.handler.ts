@@ -1,0 +1,21 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import { imageUrlOf } from '../../../profiles/profile-view.js';
+import { reencodeImage } from '../../image-processing.js';
+import { UserImageRepository } from '../../user-image.repository.js';
+import { UploadImageCommand } from './upload-image.command.js';
+
+@CommandHandler(UploadImageCommand)
+export class UploadImageHandler implements ICommandHandler<UploadImageCommand> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly images: UserImageRepository,
+  ) {}
+
+  async execute(command: UploadImageCommand): Promise<{ imageUrl: string }> {
+    // Only the re-encoded copy is ever stored: the uploaded bytes (and their EXIF) are dropped here.
+    const image = await reencodeImage(command.bytes);
+    await this.images.replaceForUser(command.userId, image, this.orm.em.fork());
+    return { imageUrl: imageUrlOf(command.userId) };
+  }
+}

@@ -1,0 +1,12 @@
+/** Image rules of design.md ('Rules: Images') and the widget's constants (spec section 9). */
+export const ImageLimits = {
+  maxUploadBytes: 5 * 1024 * 1024,
+  /** The longest side kept; larger photos are scaled down, smaller ones never enlarged. */
+  maxSide: 1920,
+  /**
+   * Decoding cost is set by pixels, not bytes: a 5 MB PNG can claim 30000x30000. This bounds memory per
+   * upload (≈ 200 MB of RGBA) while leaving room for any phone camera's photo; animated frames add up.
+   */
+  maxInputPixels: 50_000_000,
+  quality: 85,
+} as const;

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { ProfileFields } from '../../profile.repository.js';
+import type { ProfileView } from '../../profile-view.js';
+
+export class SetProfileCommand extends Command<ProfileView> {
+  constructor(
+    readonly userId: string,
+    readonly fields: ProfileFields,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,68 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { SEXES, type Sex } from '../../profile.entity.js';
+import { ProfileMessages as M, ProfileRules as R } from '../../profile-rules.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Absent optional text is stored as an empty string, like a field the user left blank. */
+const trimOrEmpty = ({ value }: { value: unknown }) =>
+  value === undefined || value === null ? '' : typeof value === 'string' ? value.trim() : value;
+/** A number input may arrive as "25"; anything else that is not a number stays as it is and fails IsInt. */
+const wholeNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value;
+
+/** The profile form (spec section 5), validated as strictly as the client validates it. */
+export class SetProfileDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: M.userId })
+  id!: string;
+
+  @ApiProperty({ example: 'Austin', maxLength: R.cityMaxLength, description: "The part before the comma of 'City, ST'" })
+  @Transform(trim)
+  @IsString({ message: M.location })
+  @IsNotEmpty({ message: M.location })
+  @MaxLength(R.cityMaxLength, { message: M.location })
+  // No comma (it separates the state) and no control characters.
+  @Matches(/^[^,\p{Cc}]+$/u, { message: M.location })
+  city!: string;
+
+  @ApiProperty({ example: 'TX', pattern: R.statePattern.source })
+  @Transform(trim)
+  @IsString({ message: M.location })
+  @Matches(R.statePattern, { message: M.location })
+  state!: string;
+
+  @ApiProperty({ minimum: R.minAge, maximum: R.maxAge, example: 27 })
+  @Transform(wholeNumber)
+  @IsInt({ message: M.age })
+  @Min(R.minAge, { message: M.age })
+  @Max(R.maxAge, { message: M.age })
+  age!: number;
+
+  @ApiProperty({ enum: SEXES })
+  @IsIn(SEXES, { message: M.gender })
+  gender!: Sex;
+
+  @ApiProperty({ enum: SEXES })
+  @IsIn(SEXES, { message: M.preferredSex })
+  preferredSex!: Sex;
+
+  @ApiProperty({ required: false, maxLength: R.educationMaxLength, description: 'Major/Degree' })
+  @Transform(trimOrEmpty)
+  @IsString({ message: M.education })
+  @MaxLength(R.educationMaxLength, { message: M.education })
+  education: string = '';
+
+  @ApiProperty({ required: false, maxLength: R.jobTitleMaxLength, description: 'Instagram profile' })
+  @Transform(trimOrEmpty)
+  @IsString({ message: M.jobTitle })
+  @MaxLength(R.jobTitleMaxLength, { message: M.jobTitle })
+  jobTitle: string = '';
+
+  @ApiProperty({ required: false, maxLength: R.bioMaxLength, description: 'One sentence: what love is' })
+  @Transform(trimOrEmpty)
+  @IsString({ message: M.bio })
+  @MaxLength(R.bioMaxLength, { message: M.bio })
+  bio: string = '';
+}
