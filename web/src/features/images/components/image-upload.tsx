@@ -1,21 +1,228 @@
+import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { ALLOWED_IMAGE_TYPES, compressImage, isAllowedImage } from '../utils/compress-image';
+import './image-upload.css';
+
 export type ImageUploadProps = {
   variant: 'button' | 'dropzone';
+  /** Called with each compressed file once it is ready, and with `null` when the choice is removed. */
   onChange(file: File | null): void;
+  /** Accept several files at once (each is reported through `onChange`); otherwise only the first is taken. */
   multiple?: boolean;
+  /** The photo already on file, shown until a new one is picked (and again after Remove). */
   initialPreviewUrl?: string | null;
   label?: string;
 };
 
-export function ImageUpload({ onChange, multiple, label = 'Upload a photo' }: ImageUploadProps) {
+type Preview = { url: string; name: string };
+
+export function ImageUpload({
+  variant,
+  onChange,
+  multiple = false,
+  initialPreviewUrl = null,
+  label = 'Profile picture',
+}: ImageUploadProps) {
+  const labelId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [previews, setPreviews] = useState<Preview[]>([]);
+  const [compressing, setCompressing] = useState(false);
+  const [dragDepth, setDragDepth] = useState(0);
+  // Each pick bumps the generation so a slow compression that finishes after a newer pick is dropped.
+  const generation = useRef(0);
+
+  const previewsRef = useRef(previews);
+  previewsRef.current = previews;
+  useEffect(() => {
+    return () => {
+      generation.current++;
+      previewsRef.current.forEach((p) => URL.revokeObjectURL(p.url));
+    };
+  }, []);
+
+  function openPicker() {
+    if (!compressing) inputRef.current?.click();
+  }
+
+  async function accept(list: FileList | readonly File[] | null) {
+    const files = Array.from(list ?? []);
+    if (files.length === 0) return;
+    const picked = multiple ? files : files.slice(0, 1);
+    const allowed = picked.filter(isAllowedImage);
+    if (allowed.length < picked.length) {
+      toast.error('Unsupported file type', 'Please choose a PNG, JPEG, WebP or GIF image.');
+    }
+    if (allowed.length === 0) return;
+
+    const run = ++generation.current;
+    setCompressing(true);
+    try {
+      const compressed: File[] = [];
+      for (const file of allowed) compressed.push(await compressImage(file));
+      if (run !== generation.current) return;
+      const added = compressed.map((file) => ({ url: URL.createObjectURL(file), name: file.name }));
+      setPreviews((current) => {
+        if (multiple) return [...current, ...added];
+        current.forEach((p) => URL.revokeObjectURL(p.url));
+        return added;
+      });
+      compressed.forEach((file) => onChange(file));
+    } catch {
+      if (run === generation.current) toast.error('Image compression failed', 'Please try a different image.');
+    } finally {
+      if (run === generation.current) setCompressing(false);
+    }
+  }
+
+  function remove() {
+    generation.current++;
+    setCompressing(false);
+    previews.forEach((p) => URL.revokeObjectURL(p.url));
+    setPreviews([]);
+    onChange(null);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openPicker();
+    }
+  }
+
+  const dropHandlers = {
+    onDragEnter(event: DragEvent<HTMLElement>) {
+      event.preventDefault();
+      setDragDepth((d) => d + 1);
+    },
+    onDragOver(event: DragEvent<HTMLElement>) {
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    },
+    onDragLeave() {
+      setDragDepth((d) => Math.max(0, d - 1));
+    },
+    onDrop(event: DragEvent<HTMLElement>) {
+      event.preventDefault();
+      setDragDepth(0);
+      void accept(event.dataTransfer.files);
+    },
+  };
+
+  const dragging = dragDepth > 0;
+  const shown: Preview[] =
+    previews.length > 0 ? previews : initialPreviewUrl ? [{ url: initialPreviewUrl, name: 'current' }] : [];
+  const isCurrentPhoto = previews.length === 0 && shown.length > 0;
+  const hint = multiple
+    ? 'Drag and drop photos here, or choose them. PNG, JPEG, WebP or GIF.'
+    : 'Drag and drop a photo here, or choose one. PNG, JPEG, WebP or GIF.';
+
+  const previewList = shown.length > 0 && (
+    <ul className="image-upload__previews" aria-label={isCurrentPhoto ? 'Current photo' : 'Selected photos'}>
+      {shown.map((p, i) => (
+        <li key={p.url}>
+          <img
+            className="image-upload__preview"
+            src={p.url}
+            width={256}
+            height={256}
+            alt={isCurrentPhoto ? 'Your current photo' : `Preview of ${multiple ? `photo ${i + 1}` : 'the selected photo'}`}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+
   return (
-    <label>
-      {label}
+    <div className="image-upload" data-variant={variant}>
+      <span id={labelId} className="image-upload__label">
+        {label}
+      </span>
+
+      {variant === 'dropzone' ? (
+        <div
+          role="button"
+          tabIndex={0}
+          aria-labelledby={labelId}
+          aria-describedby={hintId}
+          aria-busy={compressing}
+          aria-disabled={compressing}
+          className="image-upload__dropzone"
+          data-dragging={dragging || undefined}
+          onClick={openPicker}
+          onKeyDown={onKeyDown}
+          {...dropHandlers}
+        >
+          {previewList || <PhotoIcon />}
+          <span id={hintId} className="image-upload__hint">
+            {shown.length > 0 ? 'Click or drop a photo to replace it.' : hint}
+          </span>
+        </div>
+      ) : (
+        <div className="image-upload__button-row" data-dragging={dragging || undefined} {...dropHandlers}>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={openPicker}
+            disabled={compressing}
+            aria-describedby={hintId}
+          >
+            {shown.length > 0 ? 'Choose another photo' : multiple ? 'Choose photos' : 'Choose a photo'}
+          </Button>
+          <span id={hintId} className="image-upload__hint">
+            {hint}
+          </span>
+          {previewList}
+        </div>
+      )}
+
+      <div className="image-upload__footer">
+        <p className="image-upload__status" role="status" aria-live="polite">
+          {compressing && (
+            <>
+              <Spinner size="sm" label="" /> Compressing…
+            </>
+          )}
+        </p>
+        {previews.length > 0 && !compressing && (
+          <Button type="button" variant="ghost" onClick={remove}>
+            Remove
+          </Button>
+        )}
+      </div>
+
       <input
+        ref={inputRef}
+        className="image-upload__input"
         type="file"
-        accept="image/png,image/jpeg,image/webp,image/gif"
+        tabIndex={-1}
+        aria-label={label}
+        accept={ALLOWED_IMAGE_TYPES.join(',')}
         multiple={multiple}
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          // Reset so picking the same file again still fires a change.
+          event.target.value = '';
+          void accept(files);
+        }}
       />
-    </label>
+    </div>
+  );
+}
+
+function PhotoIcon() {
+  return (
+    <svg className="image-upload__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        d="M4 7.5A2.5 2.5 0 0 1 6.5 5h1.8l1.2-1.6h5l1.2 1.6h1.8A2.5 2.5 0 0 1 20 7.5v9a2.5 2.5 0 0 1-2.5 2.5h-11A2.5 2.5 0 0 1 4 16.5zM12 16a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z"
+      />
+    </svg>
   );
 }

@@ -1,7 +1,94 @@
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/app/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useMatches, type MissingStep } from '../api/request-matches';
+import { MatchCarousel } from './match-carousel';
+import './matches-page.css';
+
+const EMPTY_MATCHES_TEXT =
+  "Turns out you're highly unique. When someone truly compatible signs up, we'll email you so you can see their profile.";
+
 export function MatchesPage() {
+  const { auth } = useAuth();
+  if (!auth) return null;
+  return <MatchesScreen userId={auth.id} />;
+}
+
+function MatchesScreen({ userId }: { userId: string }) {
+  const query = useMatches(userId);
+
   return (
-    <main>
-      <h1>Your Matches</h1>
-    </main>
+    <Page
+      title="Today's Matches"
+      subtitle="Curated for you by AI from your quiz answers."
+      back={{ to: paths.home, label: 'Home' }}
+      width="lg"
+    >
+      {query.status === 'loading' && <MatchSkeleton />}
+      {query.status === 'ready' &&
+        (query.matches.length > 0 ? <MatchCarousel matches={query.matches} /> : <EmptyMatches />)}
+      {query.status === 'missing' && <MissingStepDialog step={query.step} />}
+    </Page>
+  );
+}
+
+function EmptyMatches() {
+  return (
+    <Card className="matches__empty" padding="lg">
+      <span className="matches__empty-icon" aria-hidden="true">
+        <svg viewBox="0 0 24 24" focusable="false">
+          <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+        </svg>
+      </span>
+      <p className="matches__empty-text">{EMPTY_MATCHES_TEXT}</p>
+      <Link to={paths.home} className={buttonClass('secondary')}>
+        Back to Home
+      </Link>
+    </Card>
+  );
+}
+
+const MISSING: Record<MissingStep, { title: string; description: string; action: string; to: string }> = {
+  quiz: {
+    title: "You haven't taken the quiz yet!",
+    description: 'Your matches come from your answers to our 19-question compatibility quiz.',
+    action: 'Take the Quiz!',
+    to: paths.quiz,
+  },
+  profile: {
+    title: "You haven't filled out your profile yet!",
+    description: 'Your matches see your profile, so we need it before we can introduce you.',
+    action: 'Create Profile',
+    to: paths.profile,
+  },
+};
+
+function MissingStepDialog({ step }: { step: MissingStep }) {
+  const navigate = useNavigate();
+  const copy = MISSING[step];
+  return (
+    <Dialog open dismissable={false} title={copy.title} description={copy.description}>
+      <DialogActions>
+        <Button onClick={() => navigate(copy.to)}>{copy.action}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function MatchSkeleton() {
+  return (
+    <div className="matches__skeleton" aria-busy="true" aria-label="Finding your matches">
+      <div className="skeleton matches__skeleton-photo" />
+      <div className="matches__skeleton-body">
+        <div className="skeleton matches__skeleton-line matches__skeleton-line--title" />
+        <div className="skeleton matches__skeleton-line" />
+        <div className="skeleton matches__skeleton-line matches__skeleton-line--short" />
+        <div className="skeleton matches__skeleton-block" />
+      </div>
+    </div>
   );
 }

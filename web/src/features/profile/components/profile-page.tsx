@@ -1,7 +1,45 @@
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/app/paths';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useProfile } from '../api/get-profile';
+import { ProfileForm } from './profile-form';
+import './profile-page.css';
+
 export function ProfilePage() {
+  const { auth } = useAuth();
+  if (!auth) return null;
+  return <ProfileScreen userId={auth.id} />;
+}
+
+function ProfileScreen({ userId }: { userId: string }) {
+  const query = useProfile(userId);
+  const isNew = query.status === 'ready' && query.profile === null;
+
   return (
-    <main>
-      <h1>Create Profile</h1>
-    </main>
+    <Page
+      title={query.status === 'ready' && !isNew ? 'Edit Profile' : 'Create Profile'}
+      subtitle="Tell your matches who you are. Your photo and answers appear on their match cards."
+      back={{ to: paths.home, label: 'Home' }}
+      width="lg"
+    >
+      {query.status === 'loading' && (
+        <Card className="profile-page__state" aria-busy="true">
+          <Spinner label="Loading your profile" />
+          <p className="text-muted">Loading your profile…</p>
+        </Card>
+      )}
+      {query.status === 'error' && (
+        <Card className="profile-page__state" role="alert">
+          <p>We couldn’t load your profile.</p>
+          <Button variant="secondary" onClick={query.retry}>
+            Try again
+          </Button>
+        </Card>
+      )}
+      {query.status === 'ready' && <ProfileForm userId={userId} profile={query.profile} />}
+    </Page>
   );
 }

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { api, ApiError, isAbortError } from '@/lib/api-client';
+
+const matchSchema = z.object({
+  name: z.string(),
+  compatibility: z.object({
+    id: z.string(),
+    percent: z.number(),
+    summary: z.string(),
+  }),
+  profile: z.object({
+    city: z.string().nullish(),
+    state: z.string().nullish(),
+    age: z.number().nullish(),
+    gender: z.string().nullish(),
+    education: z.string().nullish(),
+    jobTitle: z.string().nullish(),
+    bio: z.string().nullish(),
+    imageUrl: z.string().nullish(),
+  }),
+});
+
+const matchesSchema = z.object({
+  best: matchSchema.nullish(),
+  medium: matchSchema.nullish(),
+  worst: matchSchema.nullish(),
+});
+
+export type Match = z.infer<typeof matchSchema>;
+export type MatchTier = 'best' | 'medium' | 'worst';
+export type TieredMatch = Match & { tier: MatchTier };
+
+const TIERS: MatchTier[] = ['best', 'medium', 'worst'];
+
+/** POST /match/new — today's set, best first; a tier is absent when there were not enough candidates. */
+export async function requestMatches(userId: string, signal?: AbortSignal): Promise<TieredMatch[]> {
+  const body = matchesSchema.parse(await api.post<unknown>('/match/new', { userId }, { signal }));
+  return TIERS.flatMap((tier) => {
+    const match = body[tier];
+    return match ? [{ ...match, tier }] : [];
+  });
+}
+
+/** What the user still has to do before matching (the server's 404 `error` code). */
+export type MissingStep = 'quiz' | 'profile';
+
+function missingStep(error: unknown): MissingStep | null {
+  if (!(error instanceof ApiError) || error.status !== 404) return null;
+  const code = `${error.error} ${error.message}`.toLowerCase();
+  if (code.includes('no quiz')) return 'quiz';
+  if (code.includes('no profile')) return 'profile';
+  return null;
+}
+
+export type MatchesQuery =
+  | { status: 'loading' }
+  | { status: 'ready'; matches: TieredMatch[] }
+  | { status: 'missing'; step: MissingStep };
+
+export function useMatches(userId: string): MatchesQuery {
+  const [state, setState] = useState<MatchesQuery>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    requestMatches(userId, controller.signal).then(
+      (matches) => setState({ status: 'ready', matches }),
+      (error: unknown) => {
+        // A cancelled request (leaving the page) is not a failure.
+        if (controller.signal.aborted || isAbortError(error)) return;
+        const step = missingStep(error);
+        // Spec §8: any other failure only empties the list.
+        setState(step ? { status: 'missing', step } : { status: 'ready', matches: [] });
+      },
+    );
+    return () => controller.abort();
+  }, [userId]);
+
+  return state;
+}

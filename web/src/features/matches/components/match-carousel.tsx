@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState, type TouchEvent } from 'react';
+import type { TieredMatch } from '../api/request-matches';
+import { TIER_LABELS } from '../utils/match-format';
+import { MatchCard } from './match-card';
+
+const SWIPE_THRESHOLD_PX = 50;
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/** One card at a time; arrows, dots, ←/→ and swipes move between cards when there is more than one. */
+export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
+  const [index, setIndex] = useState(0);
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+  const count = matches.length;
+  const several = count > 1;
+
+  const go = (next: number) => setIndex(Math.max(0, Math.min(count - 1, next)));
+  const goRef = useRef(go);
+  goRef.current = go;
+  const indexRef = useRef(index);
+  indexRef.current = index;
+
+  useEffect(() => {
+    if (!several) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
+      if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        goRef.current(indexRef.current - 1);
+      } else if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        goRef.current(indexRef.current + 1);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [several]);
+
+  function onTouchStart(event: TouchEvent) {
+    const touch = event.touches[0];
+    touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+  }
+
+  function onTouchEnd(event: TouchEvent) {
+    const start = touchStart.current;
+    const touch = event.changedTouches[0];
+    touchStart.current = null;
+    if (!start || !touch) return;
+    const dx = touch.clientX - start.x;
+    const dy = touch.clientY - start.y;
+    // Mostly-horizontal moves only, so scrolling the card vertically never flips it.
+    if (Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
+    go(index + (dx < 0 ? 1 : -1));
+  }
+
+  const current = matches[index]!;
+
+  return (
+    <section
+      className="match-carousel"
+      aria-roledescription="carousel"
+      aria-label="Your matches"
+      onTouchStart={several ? onTouchStart : undefined}
+      onTouchEnd={several ? onTouchEnd : undefined}
+    >
+      <div className="match-carousel__viewport">
+        <div className="match-carousel__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+          {matches.map((match, i) => (
+            <div
+              key={match.tier}
+              className="match-carousel__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={i !== index}
+              inert={i !== index}
+            >
+              <MatchCard match={match} />
+            </div>
+          ))}
+        </div>
+      </div>
+
+      {several && (
+        <div className="match-carousel__controls">
+          <button
+            type="button"
+            className="match-carousel__arrow"
+            aria-label="Previous match"
+            disabled={index === 0}
+            onClick={() => go(index - 1)}
+          >
+            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M12.5 4.5 7 10l5.5 5.5" />
+            </svg>
+          </button>
+          <div className="match-carousel__dots" role="group" aria-label="Choose a match">
+            {matches.map((match, i) => (
+              <button
+                key={match.tier}
+                type="button"
+                className="match-carousel__dot"
+                aria-label={`${TIER_LABELS[match.tier]} (${i + 1} of ${count})`}
+                aria-current={i === index ? 'true' : undefined}
+                onClick={() => go(i)}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="match-carousel__arrow"
+            aria-label="Next match"
+            disabled={index === count - 1}
+            onClick={() => go(index + 1)}
+          >
+            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M7.5 4.5 13 10l-5.5 5.5" />
+            </svg>
+          </button>
+        </div>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {several ? `Showing ${TIER_LABELS[current.tier].toLowerCase()}, ${index + 1} of ${count}` : ''}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useState } from 'react';
+import { z } from 'zod';
+import { api, ApiError, isAbortError } from '@/lib/api-client';
+
+const sexSchema = z.enum(['male', 'female']);
+
+export const profileSchema = z.object({
+  id: z.string(),
+  name: z.string().nullish(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  age: z.number().nullish(),
+  gender: sexSchema.nullish(),
+  preferredSex: sexSchema.nullish(),
+  education: z.string().nullish(),
+  jobTitle: z.string().nullish(),
+  bio: z.string().nullish(),
+  imageUrl: z.string().nullish(),
+});
+
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /user/getProfile/{id}; `null` when the user has not created a profile yet (404). */
+export async function getProfile(id: string, signal?: AbortSignal): Promise<Profile | null> {
+  try {
+    return profileSchema.parse(await api.get<unknown>(`/user/getProfile/${encodeURIComponent(id)}`, { signal }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export type ProfileQuery =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown; retry(): void }
+  | { status: 'ready'; profile: Profile | null };
+
+export function useProfile(id: string): ProfileQuery {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<ProfileQuery>({ status: 'loading' });
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getProfile(id, controller.signal).then(
+      (profile) => setState({ status: 'ready', profile }),
+      (error: unknown) => {
+        if (!controller.signal.aborted && !isAbortError(error)) setState({ status: 'error', error, retry });
+      },
+    );
+    return () => controller.abort();
+  }, [id, attempt, retry]);
+
+  return state;
+}

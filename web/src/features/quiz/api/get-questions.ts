@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useState } from 'react';
+import { z } from 'zod';
+import { api, isAbortError } from '@/lib/api-client';
+
+const answerSchema = z.object({ choice: z.number().int(), txt: z.string() });
+
+const questionSchema = z.object({
+  id: z.number().int(),
+  theme: z.string(),
+  text: z.string(),
+  answers: z.array(answerSchema),
+});
+
+const questionsSchema = z.object({ questions: z.array(questionSchema).min(1) });
+
+export type QuizAnswerOption = z.infer<typeof answerSchema>;
+export type QuizQuestion = z.infer<typeof questionSchema>;
+
+/** GET /quiz/questions (public) — the one source of the question and answer wording. */
+export async function getQuestions(signal?: AbortSignal): Promise<QuizQuestion[]> {
+  const { questions } = questionsSchema.parse(await api.get<unknown>('/quiz/questions', { signal, public: true }));
+  return [...questions].sort((a, b) => a.id - b.id);
+}
+
+export type QuestionsQuery =
+  | { status: 'loading' }
+  | { status: 'error'; error: unknown; retry(): void }
+  | { status: 'ready'; questions: QuizQuestion[] };
+
+export function useQuestions(): QuestionsQuery {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<QuestionsQuery>({ status: 'loading' });
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    getQuestions(controller.signal).then(
+      (questions) => setState({ status: 'ready', questions }),
+      (error: unknown) => {
+        if (!controller.signal.aborted && !isAbortError(error)) setState({ status: 'error', error, retry });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt, retry]);
+
+  return state;
+}
