@@ -6,7 +6,8 @@ export const paths = {
   onboarding: '/onboarding',
   terms: '/terms',
   privacy: '/privacy',
-  verifyEmail: (id: string, token: string) => `/verifyEmail/${encodeURIComponent(id)}/${encodeURIComponent(token)}`,
+  verifyEmail: (id: string, token: string) =>
+    `/verifyEmail/${encodeURIComponent(id)}/${encodeURIComponent(token)}`,
   profile: '/profile',
   quiz: '/quiz',
   match: '/match',

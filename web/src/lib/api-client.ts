@@ -50,7 +50,12 @@ async function send(path: string, init: RequestInit, options: RequestOptions): P
   const token = authStore.getState().auth?.accessToken;
   if (token && !options.public) headers.set('Authorization', `Bearer ${token}`);
   try {
-    return await fetch(`${BASE}${path}`, { ...init, headers, credentials: 'include', signal: options.signal });
+    return await fetch(`${BASE}${path}`, {
+      ...init,
+      headers,
+      credentials: 'include',
+      signal: options.signal,
+    });
   } catch (error) {
     if (isAbortError(error) || options.signal?.aborted) throw error;
     throw new ApiError(0, 'Network Error', 'No server response');
@@ -71,7 +76,12 @@ export function refreshSession(): Promise<Auth> {
       const body = (await response.json()) as { accessToken?: string; verification?: boolean };
       if (!body.accessToken) throw new Error('No access token returned from /refresh');
       const { id, email } = decodeAccessToken(body.accessToken);
-      const auth: Auth = { id, email, accessToken: body.accessToken, verification: Boolean(body.verification) };
+      const auth: Auth = {
+        id,
+        email,
+        accessToken: body.accessToken,
+        verification: Boolean(body.verification),
+      };
       authStore.setAuth(auth);
       return auth;
     } finally {

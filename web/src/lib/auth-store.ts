@@ -54,7 +54,10 @@ export const authStore = {
 export function decodeAccessToken(token: string): { id: string; email: string } {
   const payload = token.split('.')[1];
   if (!payload) throw new Error('Malformed access token');
-  const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=');
+  const base64 = payload
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(payload.length / 4) * 4, '=');
   const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
   const claims = JSON.parse(json) as { id?: unknown; email?: unknown; sub?: unknown };
   const id = typeof claims.id === 'string' ? claims.id : typeof claims.sub === 'string' ? claims.sub : '';

@@ -13,15 +13,36 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** Classes for links that look like buttons: `<Link className={buttonClass('secondary')} …>`. */
-export function buttonClass(variant: ButtonVariant = 'primary', size: 'sm' | 'md' | 'lg' = 'md', block = false): string {
+export function buttonClass(
+  variant: ButtonVariant = 'primary',
+  size: 'sm' | 'md' | 'lg' = 'md',
+  block = false,
+): string {
   return ['btn', `btn--${variant}`, `btn--${size}`, block && 'btn--block'].filter(Boolean).join(' ');
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', loading = false, block = false, className, disabled, children, type = 'button', ...rest },
+  {
+    variant = 'primary',
+    size = 'md',
+    loading = false,
+    block = false,
+    className,
+    disabled,
+    children,
+    type = 'button',
+    ...rest
+  },
   ref,
 ) {
-  const classes = ['btn', `btn--${variant}`, `btn--${size}`, block && 'btn--block', loading && 'btn--loading', className]
+  const classes = [
+    'btn',
+    `btn--${variant}`,
+    `btn--${size}`,
+    block && 'btn--block',
+    loading && 'btn--loading',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
   return (

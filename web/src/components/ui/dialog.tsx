@@ -20,6 +20,7 @@ const FOCUSABLE =
 
 /** Open dialogs, innermost last: only the top one reacts to keys. */
 const stack: symbol[] = [];
+let bodyOverflow = '';
 
 export function Dialog({
   open,
@@ -44,8 +45,11 @@ export function Dialog({
     const token = Symbol('dialog');
     stack.push(token);
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const previousOverflow = document.body.style.overflow;
+    if (stack.length === 1) bodyOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
+    // The page behind a modal is out of reach for keyboards and screen readers alike.
+    const appRoot = document.getElementById('root');
+    appRoot?.setAttribute('inert', '');
 
     const panel = panelRef.current;
     const target = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
@@ -82,7 +86,10 @@ export function Dialog({
     return () => {
       document.removeEventListener('keydown', onKeyDown, true);
       stack.splice(stack.indexOf(token), 1);
-      if (stack.length === 0) document.body.style.overflow = previousOverflow;
+      if (stack.length === 0) {
+        document.body.style.overflow = bodyOverflow;
+        appRoot?.removeAttribute('inert');
+      }
       if (opener && opener.isConnected) opener.focus();
     };
     // initialFocusRef is read once per opening on purpose.

@@ -31,7 +31,14 @@ export function Page({ title, subtitle, back, actions, width = 'md', children, c
             {back ? (
               <Link to={back.to} className="page__back">
                 <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-                  <path d="M12.5 4.5 7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                  <path
+                    d="M12.5 4.5 7 10l5.5 5.5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
                 </svg>
                 <span>{back.label}</span>
               </Link>

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import './toast.css';
 
 export type ToastKind = 'success' | 'error' | 'info' | 'loading';
@@ -39,7 +40,11 @@ function show(kind: ToastKind, title: string, description?: string): string {
   const id = `toast-${++counter}`;
   emit([...toasts, { id, kind, title, description }].slice(-MAX_VISIBLE));
   const duration = DURATION_MS[kind];
-  if (duration > 0) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   return id;
 }
 
@@ -61,11 +66,20 @@ const snapshot = () => toasts;
 
 const ICONS: Record<ToastKind, string> = { success: '✓', error: '!', info: 'i', loading: '' };
 
-/** Mounted once at the app root. Errors are announced assertively, everything else politely. */
+/**
+ * Mounted once at the app root. Rendered into <body> beside the app so toasts stay reachable while a
+ * modal dialog makes the app inert. Errors are announced assertively, everything else politely.
+ */
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, snapshot, snapshot);
-  return (
-    <div className="toaster" aria-live="polite" aria-relevant="additions text" role="region" aria-label="Notifications">
+  return createPortal(
+    <div
+      className="toaster"
+      aria-live="polite"
+      aria-relevant="additions text"
+      role="region"
+      aria-label="Notifications"
+    >
       {items.map((item) => (
         <div
           key={item.id}
@@ -80,11 +94,17 @@ export function Toaster() {
             <p className="toast__title">{item.title}</p>
             {item.description ? <p className="toast__description">{item.description}</p> : null}
           </div>
-          <button type="button" className="toast__close" aria-label="Dismiss notification" onClick={() => dismiss(item.id)}>
+          <button
+            type="button"
+            className="toast__close"
+            aria-label="Dismiss notification"
+            onClick={() => dismiss(item.id)}
+          >
             ×
           </button>
         </div>
       ))}
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,0 +1,17 @@
+import { api } from '@/lib/api-client';
+
+export interface LogInInput {
+  email: string;
+  password: string;
+}
+
+export interface LogInResult {
+  id: string;
+  accessToken: string;
+  verification: boolean;
+}
+
+/** POST /login: sets the refresh cookie and answers with the access token. */
+export function logIn(input: LogInInput): Promise<LogInResult> {
+  return api.post<LogInResult>('/login', input, { public: true });
+}

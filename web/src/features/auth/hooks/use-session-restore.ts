@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { refreshSession } from '@/lib/api-client';
+import { authStore } from '@/lib/auth-store';
+
+/** Spec "Session restore": on load, with Remember me on and no token, try one refresh; failure is ignored. */
+export function useSessionRestore() {
+  useEffect(() => {
+    const { auth, persist } = authStore.getState();
+    if (!persist || auth?.accessToken) return;
+    // Concurrent calls share one request, so StrictMode's double effect does not spend the cookie twice.
+    refreshSession().catch(() => undefined);
+  }, []);
+}
