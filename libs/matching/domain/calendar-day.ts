@@ -1,0 +1,26 @@
+/** A calendar day as 'YYYY-MM-DD'. Match sets are per day in the configured time zone (TZ). */
+export type CalendarDay = string;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day `at` falls on in `timeZone` (an IANA name such as 'Europe/Berlin'). */
+export function calendarDay(at: Date, timeZone: string): CalendarDay {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    // en-CA formats dates as YYYY-MM-DD.
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter.format(at);
+}
+
+export function isCalendarDay(value: string): value is CalendarDay {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
+/** Day arithmetic on the calendar, independent of any time zone. */
+export function addDays(day: CalendarDay, days: number): CalendarDay {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

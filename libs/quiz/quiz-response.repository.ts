@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+
+/** The stored quiz answers: one row per user, the choices as smallint[] in question order. */
+@Injectable()
+export class QuizResponseRepository {
+  /** Insert or replace: resubmitting the quiz overwrites the previous answers. */
+  async save(em: EntityManager, userId: string, choices: readonly number[], submittedAt: Date): Promise<void> {
+    await run(
+      em,
+      `insert into quiz_response (user_id, choices, submitted_at) values (?, ?::smallint[], ?)
+         on conflict (user_id) do update set choices = excluded.choices, submitted_at = excluded.submitted_at`,
+      [userId, `{${choices.join(',')}}`, submittedAt.toISOString()],
+    );
+  }
+
+  async isVerified(em: EntityManager, userId: string): Promise<boolean> {
+    const rows = await run<{ verified: boolean }>(
+      em,
+      `select email_verified_at is not null as verified from app_user where id = ?`,
+      [userId],
+    );
+    return rows[0]?.verified === true;
+  }
+}
+
+function run<T = unknown>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  return (em as SqlEntityManager).getConnection().execute(sql, params, 'all', em.getTransactionContext());
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { QuizResponseRepository } from './quiz-response.repository.js';
+import { SubmitQuizHandler } from './commands/submit-quiz/submit-quiz.handler.js';
+import { SubmitQuizController } from './commands/submit-quiz/submit-quiz.controller.js';
+import { ListQuestionsController } from './queries/list-questions/list-questions.controller.js';
+
+/** The quiz: its questions, and intake of answers (recorded with QuizSubmitted through the outbox). */
+@Module({
+  controllers: [ListQuestionsController, SubmitQuizController],
+  providers: [QuizResponseRepository, SubmitQuizHandler],
+  exports: [QuizResponseRepository],
+})
+export class QuizModule {}
