@@ -24,7 +24,9 @@ import {
   type ProfileFormValues,
 } from '../utils/profile-form';
 
-const BIO_MAX = 280;
+// The server's limits (libs/profiles/profile-rules.ts).
+const BIO_MAX = 300;
+const TEXT_MAX = 120;
 
 function errorMessage(error: unknown): string {
   if (error instanceof ApiError || error instanceof Error) return error.message;
@@ -108,6 +110,7 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
           name="location"
           autoComplete="address-level2"
           placeholder="City, ST"
+          maxLength={90}
           value={values.location}
           onChange={(e) => set('location', e.target.value)}
           onBlur={() => setTouched((t) => ({ ...t, location: true }))}
@@ -143,7 +146,7 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
           label="Major/Degree"
           name="education"
           placeholder="e.g. B.S. Computer Science"
-          maxLength={100}
+          maxLength={TEXT_MAX}
           value={values.education}
           onChange={(e) => set('education', e.target.value)}
         />
@@ -155,7 +158,7 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          maxLength={100}
+          maxLength={TEXT_MAX}
           value={values.jobTitle}
           onChange={(e) => set('jobTitle', e.target.value)}
         />
