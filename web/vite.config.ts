@@ -26,5 +26,6 @@ export default defineConfig({
     include: ['src/**/*.test.tsx'],
     css: false,
     restoreMocks: true,
+    unstubGlobals: true,
   },
 });

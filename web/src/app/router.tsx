@@ -7,6 +7,7 @@ import { NotFoundPage } from '@/features/not-found/components/not-found-page';
 import { paths } from './paths';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
+import { RouteLoading } from './route-loading';
 
 /*
  * Home and sign-in load with the app; every other page is its own chunk, fetched when first visited
@@ -22,6 +23,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while a lazily loaded page's chunk arrives on the first visit.
+    hydrateFallbackElement: <RouteLoading />,
     children: [
       { path: paths.home, element: <HomePage /> },
       { path: paths.signin, element: <SignInPage /> },

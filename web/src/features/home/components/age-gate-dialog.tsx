@@ -21,6 +21,8 @@ export function AgeGateDialog() {
   return (
     <Dialog
       open={open}
+      onClose={() => setOpen(false)}
+      // The guard itself: without it Escape or a click outside would call onClose.
       dismissable={false}
       initialFocusRef={agreeRef}
       title="Are you 18 or older?"

@@ -15,7 +15,7 @@ export function HomeHero({ loggedIn, verified }: { loggedIn: boolean; verified: 
       <div className="home-hero__copy">
         <p className="eyebrow">AI-assisted matchmaking for adults 18+</p>
         <h1 id="home-hero-title" className="home-hero__title">
-          The Future of Love – <span className="home-hero__accent">Engineered by AI</span>
+          The Future of Love&nbsp;– <span className="home-hero__accent">Engineered by AI</span>
         </h1>
         <p className="home-hero__lead">
           Swiping rewards the fastest thumb. Fated asks 19 thoughtful questions instead, builds a picture of
