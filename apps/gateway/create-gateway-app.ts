@@ -14,7 +14,11 @@ import { GatewayModule } from './gateway.module.js';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 const JSON_BODY_LIMIT = '100kb';
-export const WEB_DIST = resolve(import.meta.dirname, '../../../web/dist');
+// From source (tests) this file is two levels below the repo root; compiled, it is three (dist/apps/gateway).
+export const WEB_DIST =
+  [resolve(import.meta.dirname, '../../web/dist'), resolve(import.meta.dirname, '../../../web/dist')].find((dir) =>
+    existsSync(join(dir, 'index.html')),
+  ) ?? resolve(import.meta.dirname, '../../../web/dist');
 
 /** Builds the gateway with its HTTP policies; main.ts and the end-to-end tests share it. */
 export async function createGatewayApp(config: AppConfig): Promise<NestExpressApplication> {
