@@ -13,7 +13,7 @@ export function HomeHero({ loggedIn, verified }: { loggedIn: boolean; verified: 
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
       <div className="home-hero__copy">
-        <p className="eyebrow">AI-assisted matchmaking for adults 18+</p>
+        <p className="eyebrow">AI matchmaking · Adults 18+</p>
         <h1 id="home-hero-title" className="home-hero__title">
           The Future of Love&nbsp;– <span className="home-hero__accent">Engineered by AI</span>
         </h1>
@@ -32,10 +32,18 @@ export function HomeHero({ loggedIn, verified }: { loggedIn: boolean; verified: 
             </Link>
           </div>
         ) : (
-          <p className="home-hero__status">
-            {verified
-              ? 'You are all set. Pick up where you left off below.'
-              : 'Almost there: verify your email to unlock everything below.'}
+          <p
+            className={verified ? 'home-hero__status' : 'home-hero__status home-hero__status--pending'}
+            role="status"
+          >
+            {verified ? (
+              'Welcome back. Pick up where you left off below.'
+            ) : (
+              <>
+                <strong>Check your inbox.</strong> Verify your email to unlock the quiz, your matches and the
+                waitlist.
+              </>
+            )}
           </p>
         )}
       </div>

@@ -128,13 +128,6 @@ export function HomePage() {
     <Page width="xl" actions={headerActions} className="home">
       <HomeHero loggedIn={isLoggedIn} verified={verified} />
 
-      {isLoggedIn && !verified ? (
-        <p className="home-notice" role="status">
-          <strong>Check your inbox.</strong> Verify your email to unlock the quiz, your matches and the
-          waitlist.
-        </p>
-      ) : null}
-
       <section aria-labelledby="home-journey" className="home-journey">
         <h2 id="home-journey" className="sr-only">
           Your journey
