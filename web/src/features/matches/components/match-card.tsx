@@ -87,7 +87,7 @@ function MatchPhoto({ url, name }: { url: string | null | undefined; name: strin
 const ICONS = {
   location: 'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
   age: 'M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z',
-  gender: 'M12 14a5 5 0 1 0 0-10 5 5 0 0 0 0 10zm0 0v7m-3-3h6',
+  gender: 'M12 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm-6.5 9a6.5 6.5 0 0 1 13 0',
   education: 'M2 9l10-5 10 5-10 5zm4 2v5c0 1.5 3 3 6 3s6-1.5 6-3v-5',
   job: 'M4 8h16v11H4zm5 0V5h6v3',
 };

@@ -86,7 +86,7 @@ describe('QuizPage navigation', () => {
     expect(screen.getByText('Server question 1 about sociability?')).toBeInTheDocument();
     const group = screen.getByRole('radiogroup', { name: 'Server question 1 about sociability?' });
     expect(within(group).getAllByRole('radio')).toHaveLength(5);
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     expect(previous()).toBeDisabled();
     expect(next()).toBeDisabled();
 
@@ -96,7 +96,7 @@ describe('QuizPage navigation', () => {
     fireEvent.click(next());
 
     expect(screen.getByRole('heading', { name: 'Question 2 of 19' })).toBeInTheDocument();
-    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
     expect(previous()).toBeEnabled();
     expect(next()).toBeDisabled();
     fireEvent.click(previous());

@@ -134,7 +134,7 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
     }
   }
 
-  const percent = Math.round(((index + 1) / total) * 100);
+  const percent = Math.round((answeredCount / total) * 100);
 
   return (
     <div className="quiz">
@@ -148,7 +148,7 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
           aria-label="Quiz progress"
           aria-valuemin={0}
           aria-valuemax={total}
-          aria-valuenow={index + 1}
+          aria-valuenow={answeredCount}
           aria-valuetext={`Question ${index + 1} of ${total}, ${answeredCount} answered`}
         >
           <div className="quiz__progress-fill" style={{ width: `${percent}%` }} />
