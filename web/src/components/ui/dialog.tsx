@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import './dialog.css';
 
@@ -35,10 +35,11 @@ export function Dialog({
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  const dismissableRef = useRef(dismissable);
-  dismissableRef.current = dismissable;
+  // Effect events read the latest props without re-running the open/close effect.
+  const requestClose = useEffectEvent(() => {
+    if (dismissable) onClose?.();
+  });
+  const initialFocusTarget = useEffectEvent(() => initialFocusRef?.current ?? null);
 
   useEffect(() => {
     if (!open) return;
@@ -52,7 +53,7 @@ export function Dialog({
     appRoot?.setAttribute('inert', '');
 
     const panel = panelRef.current;
-    const target = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
+    const target = initialFocusTarget() ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
     target?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -60,7 +61,7 @@ export function Dialog({
       if (event.key === 'Escape') {
         event.preventDefault();
         event.stopPropagation();
-        if (dismissableRef.current) onCloseRef.current?.();
+        requestClose();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -92,8 +93,6 @@ export function Dialog({
       }
       if (opener && opener.isConnected) opener.focus();
     };
-    // initialFocusRef is read once per opening on purpose.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   if (!open) return null;
