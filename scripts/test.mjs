@@ -29,7 +29,9 @@ function countJest(file) {
 
 const jestEnv = { NODE_OPTIONS: '--experimental-vm-modules --no-warnings=ExperimentalWarning' };
 const steps = {
-  typecheck: () => run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) && run('typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']),
+  typecheck: () => run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) &&
+    run('typecheck browser tests', 'npx', ['tsc', '-p', 'test/browser/tsconfig.json']) &&
+    run('typecheck web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']),
   lint: () => run('lint', 'npm', ['run', 'lint', '--silent']),
   unit: () => {
     const out = join(reports, 'unit.json');

@@ -14,7 +14,7 @@ export class ApiClient {
   async request<T = any>(
     method: string,
     path: string,
-    options: { json?: unknown; body?: BodyInit; headers?: Record<string, string>; token?: string | null } = {},
+    options: { json?: unknown; body?: RequestInit['body']; headers?: Record<string, string>; token?: string | null } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.token === undefined ? this.accessToken : options.token;
