@@ -31,17 +31,27 @@ export function ImageUpload({
   const [previews, setPreviews] = useState<Preview[]>([]);
   const [compressing, setCompressing] = useState(false);
   const [dragDepth, setDragDepth] = useState(0);
-  // Each pick bumps the generation so a slow compression that finishes after a newer pick is dropped.
+  // Each pick bumps the generation so a slow compression that finishes after a newer pick (or unmount) is dropped.
   const generation = useRef(0);
+  // Every preview URL this widget created and has not yet revoked; all of them go when it unmounts.
+  const objectUrls = useRef(new Set<string>());
 
-  const previewsRef = useRef(previews);
-  previewsRef.current = previews;
   useEffect(() => {
+    const urls = objectUrls.current;
+    const generations = generation;
     return () => {
-      generation.current++;
-      previewsRef.current.forEach((p) => URL.revokeObjectURL(p.url));
+      generations.current++;
+      urls.forEach((url) => URL.revokeObjectURL(url));
+      urls.clear();
     };
   }, []);
+
+  function revoke(list: readonly Preview[]) {
+    for (const p of list) {
+      URL.revokeObjectURL(p.url);
+      objectUrls.current.delete(p.url);
+    }
+  }
 
   function openPicker() {
     if (!compressing) inputRef.current?.click();
@@ -64,11 +74,19 @@ export function ImageUpload({
       for (const file of allowed) compressed.push(await compressImage(file));
       if (run !== generation.current) return;
       const added = compressed.map((file) => ({ url: URL.createObjectURL(file), name: file.name }));
-      setPreviews((current) => {
-        if (multiple) return [...current, ...added];
-        current.forEach((p) => URL.revokeObjectURL(p.url));
-        return added;
-      });
+      added.forEach((p) => objectUrls.current.add(p.url));
+      if (multiple) {
+        setPreviews((current) => [...current, ...added]);
+      } else {
+        // The old single preview is replaced: revoke everything but what was just made.
+        for (const url of objectUrls.current) {
+          if (!added.some((p) => p.url === url)) {
+            URL.revokeObjectURL(url);
+            objectUrls.current.delete(url);
+          }
+        }
+        setPreviews(added);
+      }
       compressed.forEach((file) => onChange(file));
     } catch {
       if (run === generation.current) toast.error('Image compression failed', 'Please try a different image.');
@@ -80,7 +98,7 @@ export function ImageUpload({
   function remove() {
     generation.current++;
     setCompressing(false);
-    previews.forEach((p) => URL.revokeObjectURL(p.url));
+    revoke(previews);
     setPreviews([]);
     onChange(null);
   }

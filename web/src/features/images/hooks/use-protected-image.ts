@@ -12,37 +12,32 @@ export type ProtectedImage = {
  * component unmounts. `null` means "no photo"; a 404 or any failure ends as `missing` (the UI shows a placeholder).
  */
 export function useProtectedImage(url: string | null | undefined): ProtectedImage {
-  const [state, setState] = useState<ProtectedImage>({ src: null, status: url ? 'loading' : 'none' });
+  const apiPath = url ? toApiImagePath(url) : null;
+  // Tagged with the URL it was loaded for, so a changed URL reads as loading until its own answer arrives.
+  const [settled, setSettled] = useState<{ url: string; src: string | null } | null>(null);
 
   useEffect(() => {
-    if (!url) {
-      setState({ src: null, status: 'none' });
-      return;
-    }
-    const apiPath = toApiImagePath(url);
-    if (apiPath === null) {
-      setState({ src: url, status: 'ready' });
-      return;
-    }
-
+    if (!url || apiPath === null) return;
     const controller = new AbortController();
     let objectUrl: string | null = null;
-    setState({ src: null, status: 'loading' });
     fetchImage(apiPath, controller.signal).then(
       (blob) => {
         if (controller.signal.aborted) return;
         objectUrl = URL.createObjectURL(blob);
-        setState({ src: objectUrl, status: 'ready' });
+        setSettled({ url, src: objectUrl });
       },
       () => {
-        if (!controller.signal.aborted) setState({ src: null, status: 'missing' });
+        if (!controller.signal.aborted) setSettled({ url, src: null });
       },
     );
     return () => {
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url]);
+  }, [url, apiPath]);
 
-  return state;
+  if (!url) return { src: null, status: 'none' };
+  if (apiPath === null) return { src: url, status: 'ready' };
+  if (settled?.url !== url) return { src: null, status: 'loading' };
+  return settled.src ? { src: settled.src, status: 'ready' } : { src: null, status: 'missing' };
 }

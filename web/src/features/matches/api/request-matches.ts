@@ -59,23 +59,23 @@ export type MatchesQuery =
   | { status: 'missing'; step: MissingStep };
 
 export function useMatches(userId: string): MatchesQuery {
-  const [state, setState] = useState<MatchesQuery>({ status: 'loading' });
+  // Tagged with the user it was asked for, so a different user never sees another's answer while loading.
+  const [settled, setSettled] = useState<{ userId: string; query: MatchesQuery } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     requestMatches(userId, controller.signal).then(
-      (matches) => setState({ status: 'ready', matches }),
+      (matches) => setSettled({ userId, query: { status: 'ready', matches } }),
       (error: unknown) => {
         // A cancelled request (leaving the page) is not a failure.
         if (controller.signal.aborted || isAbortError(error)) return;
         const step = missingStep(error);
         // Spec §8: any other failure only empties the list.
-        setState(step ? { status: 'missing', step } : { status: 'ready', matches: [] });
+        setSettled({ userId, query: step ? { status: 'missing', step } : { status: 'ready', matches: [] } });
       },
     );
     return () => controller.abort();
   }, [userId]);
 
-  return state;
+  return settled?.userId === userId ? settled.query : { status: 'loading' };
 }

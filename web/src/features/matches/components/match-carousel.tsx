@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type TouchEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type TouchEvent } from 'react';
 import type { TieredMatch } from '../api/request-matches';
 import { TIER_LABELS } from '../utils/match-format';
 import { MatchCard } from './match-card';
@@ -20,27 +20,24 @@ export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
   const several = count > 1;
 
   const go = (next: number) => setIndex(Math.max(0, Math.min(count - 1, next)));
-  const goRef = useRef(go);
-  goRef.current = go;
-  const indexRef = useRef(index);
-  indexRef.current = index;
 
+  // ← and → anywhere on the page, unless the user is typing or a dialog is open.
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (!several || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(index - 1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(index + 1);
+    }
+  });
   useEffect(() => {
-    if (!several) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
-      if (event.key === 'ArrowLeft') {
-        event.preventDefault();
-        goRef.current(indexRef.current - 1);
-      } else if (event.key === 'ArrowRight') {
-        event.preventDefault();
-        goRef.current(indexRef.current + 1);
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [several]);
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
 
   function onTouchStart(event: TouchEvent) {
     const touch = event.touches[0];

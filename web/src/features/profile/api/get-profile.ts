@@ -37,20 +37,22 @@ export type ProfileQuery =
 
 export function useProfile(id: string): ProfileQuery {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<ProfileQuery>({ status: 'loading' });
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // Each answer is tagged with the request it belongs to; anything older reads as still loading.
+  const key = `${id}#${attempt}`;
+  const [settled, setSettled] = useState<{ key: string; query: ProfileQuery } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     getProfile(id, controller.signal).then(
-      (profile) => setState({ status: 'ready', profile }),
+      (profile) => setSettled({ key, query: { status: 'ready', profile } }),
       (error: unknown) => {
-        if (!controller.signal.aborted && !isAbortError(error)) setState({ status: 'error', error, retry });
+        if (controller.signal.aborted || isAbortError(error)) return;
+        setSettled({ key, query: { status: 'error', error, retry } });
       },
     );
     return () => controller.abort();
-  }, [id, attempt, retry]);
+  }, [id, key, retry]);
 
-  return state;
+  return settled?.key === key ? settled.query : { status: 'loading' };
 }

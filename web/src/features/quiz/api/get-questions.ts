@@ -29,20 +29,21 @@ export type QuestionsQuery =
 
 export function useQuestions(): QuestionsQuery {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<QuestionsQuery>({ status: 'loading' });
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // Each answer is tagged with the attempt it belongs to; a retry reads as loading until it settles.
+  const [settled, setSettled] = useState<{ attempt: number; query: QuestionsQuery } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     getQuestions(controller.signal).then(
-      (questions) => setState({ status: 'ready', questions }),
+      (questions) => setSettled({ attempt, query: { status: 'ready', questions } }),
       (error: unknown) => {
-        if (!controller.signal.aborted && !isAbortError(error)) setState({ status: 'error', error, retry });
+        if (controller.signal.aborted || isAbortError(error)) return;
+        setSettled({ attempt, query: { status: 'error', error, retry } });
       },
     );
     return () => controller.abort();
   }, [attempt, retry]);
 
-  return state;
+  return settled?.attempt === attempt ? settled.query : { status: 'loading' };
 }

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
@@ -62,6 +62,13 @@ const answer = (n: number, choice: number) => screen.getByRole('radio', { name: 
 const next = () => screen.getByRole('button', { name: 'Next' });
 const previous = () => screen.getByRole('button', { name: 'Previous' });
 
+/** Waits for a question heading and for React to finish committing (the keyboard listener is an effect). */
+async function showing(title: string) {
+  const heading = await screen.findByRole('heading', { name: title });
+  await act(async () => {});
+  return heading;
+}
+
 /** Answers every question from the current one to the last with the mouse, ending on the last question. */
 function answerAll(from = 1) {
   for (let n = from; n <= 19; n++) {
@@ -82,7 +89,7 @@ describe('QuizPage navigation', () => {
     stubApi();
     renderQuiz();
 
-    expect(await screen.findByRole('heading', { name: 'Question 1 of 19' })).toBeInTheDocument();
+    expect(await showing('Question 1 of 19')).toBeInTheDocument();
     expect(screen.getByText('Server question 1 about sociability?')).toBeInTheDocument();
     const group = screen.getByRole('radiogroup', { name: 'Server question 1 about sociability?' });
     expect(within(group).getAllByRole('radio')).toHaveLength(5);
@@ -107,7 +114,7 @@ describe('QuizPage navigation', () => {
   it('picks with keys 1–5 and moves with the arrow keys', async () => {
     stubApi();
     renderQuiz();
-    await screen.findByRole('heading', { name: 'Question 1 of 19' });
+    await showing('Question 1 of 19');
 
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
     expect(screen.getByRole('heading', { name: 'Question 1 of 19' })).toBeInTheDocument();
@@ -134,14 +141,14 @@ describe('QuizPage navigation', () => {
   it('keeps answers and position across a reload (sessionStorage)', async () => {
     stubApi();
     const first = renderQuiz();
-    await screen.findByRole('heading', { name: 'Question 1 of 19' });
+    await showing('Question 1 of 19');
     fireEvent.click(answer(1, 2));
     fireEvent.click(next());
     fireEvent.click(answer(2, 5));
     first.unmount();
 
     renderQuiz();
-    expect(await screen.findByRole('heading', { name: 'Question 2 of 19' })).toBeInTheDocument();
+    expect(await showing('Question 2 of 19')).toBeInTheDocument();
     expect(answer(2, 5)).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(previous());
     expect(answer(1, 2)).toHaveAttribute('aria-checked', 'true');
@@ -152,7 +159,7 @@ describe('QuizPage submission', () => {
   it('confirms, posts all 19 answers with their texts, then offers the matches', async () => {
     const calls = stubApi();
     const { router } = renderQuiz();
-    await screen.findByRole('heading', { name: 'Question 1 of 19' });
+    await showing('Question 1 of 19');
     answerAll();
 
     expect(screen.getByRole('heading', { name: 'Question 19 of 19' })).toBeInTheDocument();
@@ -186,7 +193,7 @@ describe('QuizPage submission', () => {
   it('returns to the confirm dialog with an error toast when the post fails', async () => {
     stubApi(() => json({ statusCode: 503, error: 'Service Unavailable', message: 'Please try again shortly' }, 503));
     renderQuiz();
-    await screen.findByRole('heading', { name: 'Question 1 of 19' });
+    await showing('Question 1 of 19');
     answerAll();
     fireEvent.click(next());
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -205,7 +212,7 @@ describe('QuizPage submission', () => {
     const calls = stubApi();
     renderQuiz();
 
-    expect(await screen.findByRole('heading', { name: 'Question 19 of 19' })).toBeInTheDocument();
+    expect(await showing('Question 19 of 19')).toBeInTheDocument();
     fireEvent.click(next());
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -84,29 +84,27 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
   }, [index]);
 
   // Page-wide shortcuts: 1–5 pick an answer, ← and → move between questions.
-  const keys = useRef({ pick, next, goTo, index, step, question });
-  keys.current = { pick, next, goTo, index, step, question };
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const k = keys.current;
-      if (k.step !== 'answering' || event.defaultPrevented) return;
-      if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
-      if (/^[1-9]$/.test(event.key)) {
-        const choice = Number(event.key);
-        if (k.question.answers.some((a) => a.choice === choice)) {
-          event.preventDefault();
-          k.pick(choice);
-        }
-      } else if (event.key === 'ArrowRight') {
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (step !== 'answering' || event.defaultPrevented) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+    if (/^[1-9]$/.test(event.key)) {
+      const choice = Number(event.key);
+      if (question.answers.some((a) => a.choice === choice)) {
         event.preventDefault();
-        k.next();
-      } else if (event.key === 'ArrowLeft') {
-        event.preventDefault();
-        k.goTo(k.index - 1);
+        pick(choice);
       }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      next();
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      goTo(index - 1);
+    }
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
   }, []);
 
   async function submit() {

@@ -22,20 +22,22 @@ export type WaitlistQuery =
 
 export function useWaitlist(id: string): WaitlistQuery {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<WaitlistQuery>({ status: 'loading' });
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // Each answer is tagged with the request it belongs to; anything older reads as still loading.
+  const key = `${id}#${attempt}`;
+  const [settled, setSettled] = useState<{ key: string; query: WaitlistQuery } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ status: 'loading' });
     getWaitlist(id, controller.signal).then(
-      (waitlist) => setState({ status: 'ready', waitlist }),
+      (waitlist) => setSettled({ key, query: { status: 'ready', waitlist } }),
       (error: unknown) => {
-        if (!controller.signal.aborted && !isAbortError(error)) setState({ status: 'error', error, retry });
+        if (controller.signal.aborted || isAbortError(error)) return;
+        setSettled({ key, query: { status: 'error', error, retry } });
       },
     );
     return () => controller.abort();
-  }, [id, attempt, retry]);
+  }, [id, key, retry]);
 
-  return state;
+  return settled?.key === key ? settled.query : { status: 'loading' };
 }

@@ -16,12 +16,12 @@ export function InviteDialog({ open, shareLink, onClose }: InviteDialogProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (!open) {
-      clearTimeout(timer.current);
-      setCopied(false);
-    }
-  }, [open]);
+
+  function close() {
+    clearTimeout(timer.current);
+    setCopied(false);
+    onClose();
+  }
 
   async function copy() {
     if (await copyText(shareLink)) {
@@ -37,7 +37,7 @@ export function InviteDialog({ open, shareLink, onClose }: InviteDialogProps) {
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       title="Invite friends"
       description="Share your link. Each friend who signs up with it and verifies their email moves you up the list."
     >
@@ -59,7 +59,7 @@ export function InviteDialog({ open, shareLink, onClose }: InviteDialogProps) {
         {copied ? 'Link copied to the clipboard' : ''}
       </p>
       <DialogActions>
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" onClick={close}>
           Close
         </Button>
         <Button onClick={copy}>

@@ -25,7 +25,7 @@ function legacyCopy(text: string): boolean {
   const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   document.body.appendChild(area);
   area.select();
-  let copied = false;
+  let copied: boolean;
   try {
     copied = typeof document.execCommand === 'function' && document.execCommand('copy');
   } catch {
