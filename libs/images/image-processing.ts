@@ -53,7 +53,8 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
 
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, options).metadata();
+    // Header only, so no pixel limit here: we check the size ourselves to answer 413 rather than 400.
+    metadata = await sharp(input, { ...options, limitInputPixels: false }).metadata();
   } catch {
     throw ImageErrors.unreadable();
   }
