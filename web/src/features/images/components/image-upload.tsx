@@ -197,6 +197,11 @@ export function ImageUpload({
       )}
 
       <div className="image-upload__footer">
+        {previews.length > 0 && !compressing && (
+          <Button type="button" variant="secondary" size="sm" onClick={remove}>
+            Remove
+          </Button>
+        )}
         <p className="image-upload__status" role="status" aria-live="polite">
           {compressing && (
             <>
@@ -204,11 +209,6 @@ export function ImageUpload({
             </>
           )}
         </p>
-        {previews.length > 0 && !compressing && (
-          <Button type="button" variant="ghost" onClick={remove}>
-            Remove
-          </Button>
-        )}
       </div>
 
       <input
