@@ -1,9 +1,13 @@
+import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import type { ApiClient } from '../support/api-client.js';
 import { recordMatchShown } from '../fixtures/database.js';
 import { animatedGif, exifHasGps, image, jpegWithGpsExif, SVG, TEXT } from '../fixtures/images.js';
+
+// The api project's testTimeout in jest.config.js is a global-only option, so it does not apply: set it here.
+jest.setTimeout(120_000);
 
 function upload(client: ApiClient, id: string | undefined, file?: { bytes: Buffer; type: string; name: string }) {
   const form = new FormData();

@@ -1,6 +1,10 @@
+import { jest } from '@jest/globals';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import type { ApiClient } from '../support/api-client.js';
 import { recordMatchShown, sql } from '../fixtures/database.js';
+
+// The api project's testTimeout in jest.config.js is a global-only option, so it does not apply: set it here.
+jest.setTimeout(120_000);
 
 const LOCATION = 'Please use “City, ST” (e.g., Austin, TX).';
 
