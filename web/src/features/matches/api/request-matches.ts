@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api, ApiError, isAbortError } from '@/lib/api-client';
 
 const matchSchema = z.object({
@@ -10,21 +10,21 @@ const matchSchema = z.object({
     summary: z.string(),
   }),
   profile: z.object({
-    city: z.string().nullish(),
-    state: z.string().nullish(),
-    age: z.number().nullish(),
-    gender: z.string().nullish(),
-    education: z.string().nullish(),
-    jobTitle: z.string().nullish(),
-    bio: z.string().nullish(),
-    imageUrl: z.string().nullish(),
+    city: z.nullish(z.string()),
+    state: z.nullish(z.string()),
+    age: z.nullish(z.number()),
+    gender: z.nullish(z.string()),
+    education: z.nullish(z.string()),
+    jobTitle: z.nullish(z.string()),
+    bio: z.nullish(z.string()),
+    imageUrl: z.nullish(z.string()),
   }),
 });
 
 const matchesSchema = z.object({
-  best: matchSchema.nullish(),
-  medium: matchSchema.nullish(),
-  worst: matchSchema.nullish(),
+  best: z.nullish(matchSchema),
+  medium: z.nullish(matchSchema),
+  worst: z.nullish(matchSchema),
 });
 
 export type Match = z.infer<typeof matchSchema>;

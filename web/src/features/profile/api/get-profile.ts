@@ -1,21 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api, ApiError, isAbortError } from '@/lib/api-client';
 
 const sexSchema = z.enum(['male', 'female']);
 
 export const profileSchema = z.object({
   id: z.string(),
-  name: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  age: z.number().nullish(),
-  gender: sexSchema.nullish(),
-  preferredSex: sexSchema.nullish(),
-  education: z.string().nullish(),
-  jobTitle: z.string().nullish(),
-  bio: z.string().nullish(),
-  imageUrl: z.string().nullish(),
+  name: z.nullish(z.string()),
+  city: z.nullish(z.string()),
+  state: z.nullish(z.string()),
+  age: z.nullish(z.number()),
+  gender: z.nullish(sexSchema),
+  preferredSex: z.nullish(sexSchema),
+  education: z.nullish(z.string()),
+  jobTitle: z.nullish(z.string()),
+  bio: z.nullish(z.string()),
+  imageUrl: z.nullish(z.string()),
 });
 
 export type Profile = z.infer<typeof profileSchema>;

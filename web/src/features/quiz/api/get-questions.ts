@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api, isAbortError } from '@/lib/api-client';
 
-const answerSchema = z.object({ choice: z.number().int(), txt: z.string() });
+const answerSchema = z.object({ choice: z.int(), txt: z.string() });
 
 const questionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   theme: z.string(),
   text: z.string(),
   answers: z.array(answerSchema),
 });
 
-const questionsSchema = z.object({ questions: z.array(questionSchema).min(1) });
+const questionsSchema = z.object({ questions: z.array(questionSchema).check(z.minLength(1)) });
 
 export type QuizAnswerOption = z.infer<typeof answerSchema>;
 export type QuizQuestion = z.infer<typeof questionSchema>;

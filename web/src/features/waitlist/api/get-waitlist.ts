@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { api, isAbortError } from '@/lib/api-client';
 
 export const waitlistSchema = z.object({
