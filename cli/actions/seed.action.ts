@@ -1,0 +1,122 @@
+import { PasswordHasher } from '../../libs/accounts/password-hasher.js';
+import type { CliContext } from '../context/cli-context.js';
+import { BULK_BATCH, BulkSeeder } from '../seed/bulk-seeder.js';
+import { CommandSeeder, type SeedResult } from '../seed/command-seeder.js';
+import { hashSeedPasswordOnce } from '../seed/seed-password.js';
+import { generateSeedUser, type SeedStage, type SeedUser } from '../seed/seed-user-generator.js';
+import type { Output } from '../ui/output.js';
+import { startProgress } from '../ui/progress.js';
+
+export interface SeedOptions {
+  users: number;
+  /** Everyone verified with a profile and quiz; otherwise a realistic sign-up funnel. */
+  verified: boolean;
+  seed: number;
+  avatars: boolean;
+  /** One transaction per batch instead of the per-user commands. */
+  bulk: boolean;
+  password: string;
+  /** Draw a progress bar (the command does; tests and the benchmark do not). */
+  progress?: boolean;
+}
+
+export interface SeedReport {
+  created: number;
+  existing: number;
+  stages: Record<SeedStage, number>;
+  /** A complete seeded user to sign in as (undefined when none is complete). */
+  example: { email: string; name: string } | undefined;
+  ms: number;
+}
+
+/** Users in flight at once on the per-user path: PGlite runs one statement at a time anyway. */
+const CONCURRENCY = { pglite: 1, postgres: 6 };
+
+export async function seedAction(context: CliContext, options: SeedOptions, out: Output): Promise<SeedReport> {
+  const started = performance.now();
+  const report: SeedReport = {
+    created: 0,
+    existing: 0,
+    stages: { registered: 0, verified: 0, profiled: 0, complete: 0 },
+    example: undefined,
+    ms: 0,
+  };
+  const progress = options.progress ? startProgress('Seeding', options.users) : undefined;
+  const seeders = { seed: options.seed, password: options.password, avatars: options.avatars };
+  try {
+    if (options.bulk) {
+      const seeder = new BulkSeeder(context.app, seeders);
+      for (let start = 0; start < options.users; start += BULK_BATCH) {
+        const batch = range(start, Math.min(options.users, start + BULK_BATCH)).map((index) => generate(options, index));
+        const { created, existing } = await seeder.seedBatch(batch);
+        report.created += created;
+        report.existing += existing;
+        for (const user of batch) note(report, user);
+        progress?.increment(batch.length);
+      }
+    } else {
+      await hashSeedPasswordOnce(context.app.get(PasswordHasher, { strict: false }), options.password);
+      const seeder = new CommandSeeder(context.app, seeders);
+      const concurrency = CONCURRENCY[context.config.database.kind];
+      await forEachConcurrently(options.users, concurrency, async (index) => {
+        const user = generate(options, index);
+        const result: SeedResult = await seeder.seed(user);
+        report[result]++;
+        note(report, user);
+        progress?.increment();
+      });
+    }
+  } finally {
+    progress?.stop();
+  }
+  report.ms = Math.round(performance.now() - started);
+  printReport(context, options, report, out);
+  return report;
+}
+
+function generate(options: SeedOptions, index: number): SeedUser {
+  return generateSeedUser(options.seed, index, { allVerified: options.verified });
+}
+
+function note(report: SeedReport, user: SeedUser): void {
+  report.stages[user.stage]++;
+  if (!report.example && user.stage === 'complete') report.example = { email: user.email, name: user.name };
+}
+
+function printReport(context: CliContext, options: SeedOptions, report: SeedReport, out: Output): void {
+  const seconds = report.ms / 1000;
+  const rate = report.created > 0 ? `, ${Math.round(report.created / Math.max(seconds, 0.001))} users/s` : '';
+  out.line(
+    `Seeded ${options.users} users (seed ${options.seed}) into ${context.database} in ${seconds.toFixed(1)} s${rate}: ` +
+      `${report.created} created, ${report.existing} already there.`,
+  );
+  const { registered, verified, profiled, complete } = report.stages;
+  out.line(
+    `  ${complete} complete (verified, profile, quiz), ${profiled} with a profile but no quiz, ` +
+      `${verified} verified without a profile, ${registered} unverified${options.avatars ? '; with generated photos' : ''}.`,
+  );
+  if (report.example) {
+    out.line(`Sign in as ${report.example.email} (${report.example.name}) with the password '${options.password}'; every seeded user shares it.`);
+  }
+}
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from }, (_, i) => from + i);
+}
+
+/** Runs work(0 … count − 1) with at most `limit` at a time; the first failure stops new work and is thrown. */
+async function forEachConcurrently(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async () => {
+    while (next < count && !failure) {
+      try {
+        await work(next++);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+  if (failure) throw failure.error;
+}

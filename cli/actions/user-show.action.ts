@@ -1,0 +1,159 @@
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { UserRepository } from '../../libs/accounts/user.repository.js';
+import { DailyMatchRun } from '../../libs/matching/commands/run-daily-matching/daily-match-run.js';
+import { MatchSetRepository } from '../../libs/matching/match-sets/match-set.repository.js';
+import { numbers } from '../../libs/matching/persistence/sql.js';
+import { ProfileRepository } from '../../libs/profiles/profile.repository.js';
+import type { ProfileView } from '../../libs/profiles/profile-view.js';
+import type { CliContext } from '../context/cli-context.js';
+import { isRealCalendarDay } from '../ui/calendar-day.js';
+import { CliError, ExitCode } from '../ui/cli-error.js';
+import type { Output } from '../ui/output.js';
+
+export interface UserShowOptions {
+  email: string;
+  date?: string;
+  json?: boolean;
+}
+
+/** Everything an operator needs to know about one account. Never the password hash. */
+export interface UserReport {
+  account: {
+    id: string;
+    name: string;
+    email: string;
+    createdAt: string;
+    verified: boolean;
+    verifiedAt: string | null;
+    referralCode: string;
+  };
+  profile: Omit<ProfileView, 'id' | 'name' | 'imageUrl'> & { photo: boolean } | null;
+  quiz: { submittedAt: string; choices: number[] } | null;
+  personality: { updatedAt: string; embeddingModel: string | null } | null;
+  matches: {
+    day: string;
+    /** No set yet for the day; an empty list with hasSet true is the empty state. */
+    hasSet: boolean;
+    picks: { tier: string; percent: number; candidateId: string; name: string; email: string | null; summary: string }[];
+  };
+}
+
+export async function userShowAction(context: CliContext, options: UserShowOptions, out: Output): Promise<UserReport> {
+  const day = options.date ?? context.app.get(DailyMatchRun, { strict: false }).today();
+  if (!isRealCalendarDay(day)) throw new CliError(`--date must be a calendar day as YYYY-MM-DD, got '${day}'`, ExitCode.usage);
+  const em = context.app.get(MikroORM).em.fork();
+  const users = context.app.get(UserRepository, { strict: false });
+  const user = await users.findByEmail(options.email, em);
+  if (!user) throw new CliError(`No account with the email ${options.email}`, ExitCode.notFound);
+
+  const view = await context.app.get(ProfileRepository, { strict: false }).findView(user.id, em);
+  const [quiz] = await read<{ submitted_at: Date | string; choices: unknown }>(
+    em,
+    'select submitted_at, choices from quiz_response where user_id = ?',
+    [user.id],
+  );
+  const [vector] = await read<{ updated_at: Date | string; embedding_model: string | null }>(
+    em,
+    'select updated_at, embedding_model from personality_vector where user_id = ?',
+    [user.id],
+  );
+  const sets = context.app.get(MatchSetRepository, { strict: false });
+  const hasSet = await sets.hasSet(em, user.id, day);
+  const cards = hasSet ? await sets.cards(em, user.id, day) : [];
+  const picks = [];
+  for (const card of cards.sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier))) {
+    const candidate = await users.findById(card.candidateId, em);
+    picks.push({
+      tier: card.tier,
+      percent: card.percent,
+      candidateId: card.candidateId,
+      name: card.name,
+      email: candidate?.email ?? null,
+      summary: card.summary,
+    });
+  }
+
+  const report: UserReport = {
+    account: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      createdAt: iso(user.createdAt),
+      verified: user.verified,
+      verifiedAt: user.emailVerifiedAt ? iso(user.emailVerifiedAt) : null,
+      referralCode: user.referralCode,
+    },
+    profile: view
+      ? {
+          city: view.city,
+          state: view.state,
+          age: view.age,
+          gender: view.gender,
+          preferredSex: view.preferredSex,
+          education: view.education,
+          jobTitle: view.jobTitle,
+          bio: view.bio,
+          photo: view.imageUrl !== null,
+        }
+      : null,
+    quiz: quiz ? { submittedAt: iso(quiz.submitted_at), choices: numbers(quiz.choices) } : null,
+    personality: vector ? { updatedAt: iso(vector.updated_at), embeddingModel: vector.embedding_model } : null,
+    matches: { day, hasSet, picks },
+  };
+  if (options.json) out.json(report);
+  else print(report, out);
+  return report;
+}
+
+const TIER_ORDER = ['best', 'medium', 'worst'];
+
+function print(report: UserReport, out: Output): void {
+  const { account, profile, quiz, personality, matches } = report;
+  out.line(`${account.name} <${account.email}>`);
+  out.line(`  id            ${account.id}`);
+  out.line(`  signed up     ${when(account.createdAt)}`);
+  out.line(`  verified      ${account.verifiedAt ? `yes, ${when(account.verifiedAt)}` : 'no'}`);
+  out.line(`  referral code ${account.referralCode}`);
+  if (profile) {
+    out.line(`Profile         ${profile.city}, ${profile.state} · ${profile.age} · ${profile.gender}, looking for ${profile.preferredSex}`);
+    out.line(`  Major/Degree  ${profile.education || '—'}`);
+    out.line(`  Instagram     ${profile.jobTitle || '—'}`);
+    out.line(`  Love is       ${profile.bio || '—'}`);
+    out.line(`  Photo         ${profile.photo ? 'yes' : 'no'}`);
+  } else {
+    out.line('Profile         not filled in');
+  }
+  out.line(quiz ? `Quiz            taken ${when(quiz.submittedAt)}: ${quiz.choices.join(' ')}` : 'Quiz            not taken');
+  out.line(
+    personality
+      ? `Matcher         personality vector of ${when(personality.updatedAt)}${personality.embeddingModel ? `, embeddings by ${personality.embeddingModel}` : ', no embeddings'}`
+      : 'Matcher         no personality vector yet',
+  );
+  if (!matches.hasSet) {
+    out.line(`Matches ${matches.day}  none yet (the daily run or the user's own request makes them)`);
+    return;
+  }
+  if (matches.picks.length === 0) {
+    out.line(`Matches ${matches.day}  empty: nobody eligible was left for this user today`);
+    return;
+  }
+  out.line(`Matches ${matches.day}`);
+  for (const pick of matches.picks) {
+    out.line(`  ${pick.tier.padEnd(6)} ${String(pick.percent).padStart(3)}%  ${pick.name}${pick.email ? ` <${pick.email}>` : ''}`);
+    out.line(`                ${pick.summary}`);
+  }
+}
+
+function read<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  return (em as SqlEntityManager).getConnection().execute(sql, params, 'all');
+}
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** '2026-11-22T19:30:05.123Z' → '2026-11-22 19:30 UTC'. */
+function when(isoValue: string): string {
+  return `${isoValue.slice(0, 10)} ${isoValue.slice(11, 16)} UTC`;
+}

@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import { loadMatchCommand } from './match.command.js';
+import { loadSeedCommand } from './seed.command.js';
+import { loadStatsCommand } from './stats.command.js';
+import { loadUserCommand } from './user.command.js';
+
+/** The whole command tree; bin/fated.ts only parses and reports. */
+export function buildProgram(): Command {
+  const program = new Command('fated')
+    .description(
+      'Fated operator CLI: seed users, run the daily matching, inspect accounts.\n' +
+        'Works on the same database as the app: PGlite in DATA_DIR (default ./data; stop the app first, ' +
+        'PGlite is single-process) or PostgreSQL with DATABASE_URL.',
+    )
+    .option('-v, --verbose', 'show the app log (migrations, matching) as well as warnings')
+    // Usage errors are thrown to bin/fated.ts (exit code 2) instead of exiting here; subcommands inherit it.
+    .exitOverride()
+    .showHelpAfterError('(add --help for usage)')
+    .configureHelp({ sortSubcommands: false })
+    .allowExcessArguments(false);
+  loadSeedCommand(program);
+  loadMatchCommand(program);
+  loadUserCommand(program);
+  loadStatsCommand(program);
+  for (const command of program.commands) command.allowExcessArguments(false);
+  return program;
+}

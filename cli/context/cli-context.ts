@@ -1,0 +1,112 @@
+import 'reflect-metadata';
+import { relative } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { INestApplicationContext, LogLevel } from '@nestjs/common';
+import { AppConfig } from '../../libs/config/app-config.js';
+import { CliError, ExitCode } from '../ui/cli-error.js';
+import { CliModule, type CliModuleOptions } from './cli.module.js';
+import { EventSettler } from './event-settler.js';
+import { findPgliteUser } from './pglite-in-use.js';
+
+const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
+
+export interface CliContext {
+  app: INestApplicationContext;
+  config: AppConfig;
+  /** Where the data lives, for messages: the PGlite folder or the PostgreSQL URL without its password. */
+  database: string;
+}
+
+export interface OpenOptions extends CliModuleOptions {
+  /** Environment to read instead of process.env (tests, the benchmark). */
+  env?: NodeJS.ProcessEnv;
+  /** Nest log level; the CLI shows warnings and errors unless --verbose. */
+  logLevel?: LogLevel;
+}
+
+/**
+ * Boots the app's modules without HTTP, runs `work`, then lets the events it caused settle and closes
+ * the database. Start-up problems become one-line CliErrors.
+ */
+export async function withCliContext<T>(options: OpenOptions, work: (context: CliContext) => Promise<T>): Promise<T> {
+  const context = await openCliContext(options);
+  let failed = false;
+  try {
+    return await work(context);
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    await closeCliContext(context, { settle: !failed });
+  }
+}
+
+export async function openCliContext(options: OpenOptions = {}): Promise<CliContext> {
+  const config = loadConfig(options.env ?? process.env);
+  const database = describeDatabase(config);
+  if (config.database.kind === 'pglite') assertPgliteFree(config.database.dir);
+  const level = options.logLevel ?? 'warn';
+  let app: INestApplicationContext;
+  try {
+    app = await NestFactory.createApplicationContext(CliModule.forRoot(config, options), {
+      logger: LEVELS.slice(0, LEVELS.indexOf(level) + 1),
+      abortOnError: false,
+    });
+  } catch (error) {
+    throw new CliError(`Could not open the database (${database}): ${firstLine(error)}`, ExitCode.database);
+  }
+  return { app, config, database };
+}
+
+/** Waits for relayed events and their handlers (unless the command failed), then shuts down. */
+export async function closeCliContext(context: CliContext, options: { settle: boolean }): Promise<void> {
+  try {
+    if (options.settle) await context.app.get(EventSettler).settle();
+  } finally {
+    await context.app.close();
+  }
+}
+
+function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
+  try {
+    return AppConfig.fromEnvironment(env);
+  } catch (error) {
+    // "Invalid configuration:\n  DATABASE_URL: …" → one line.
+    throw new CliError((error as Error).message.replace(/:\n\s*/, ': ').replace(/\n\s*/g, '; '));
+  }
+}
+
+function assertPgliteFree(dir: string): void {
+  const user = findPgliteUser(dir);
+  if (!user) return;
+  const advice =
+    'PGlite allows one process at a time: stop the app (npm start) first, or run the app and the CLI against ' +
+    'PostgreSQL with DATABASE_URL.';
+  if (user === 'unknown') {
+    throw new CliError(
+      `The embedded database ${shown(dir)} is open in another process, or the last one stopped without closing it. ${advice} ` +
+        `If nothing is running, delete ${shown(dir)}/postmaster.pid and try again.`,
+      ExitCode.database,
+    );
+  }
+  const who = `process ${user.pid}${user.command ? ` (${user.command})` : ''}`;
+  throw new CliError(`The embedded database ${shown(dir)} is in use by ${who}. ${advice}`, ExitCode.database);
+}
+
+/** Relative to the working directory when inside it, absolute otherwise. */
+function shown(path: string): string {
+  const fromHere = relative(process.cwd(), path);
+  return fromHere && !fromHere.startsWith('..') ? fromHere : path;
+}
+
+function describeDatabase(config: AppConfig): string {
+  if (config.database.kind === 'pglite') return `PGlite in ${shown(config.database.dir)}`;
+  const url = new URL(config.database.url);
+  url.password = '';
+  return `PostgreSQL ${url.host}${url.pathname}`;
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n')[0] ?? message;
+}

@@ -1,0 +1,57 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { AppConfig } from '../../libs/config/app-config.js';
+import { ConfigModule } from '../../libs/config/config.module.js';
+import { PersistenceModule } from '../../libs/persistence/persistence.module.js';
+import { MessagingModule } from '../../libs/messaging/messaging.module.js';
+import { AuthModule } from '../../libs/shared/auth/auth.module.js';
+import { HealthModule } from '../../libs/shared/health/health.module.js';
+import { NotificationsModule } from '../../libs/notifications/notifications.module.js';
+import { AccountsModule } from '../../libs/accounts/accounts.module.js';
+import { ProfilesModule } from '../../libs/profiles/profiles.module.js';
+import { ImagesModule } from '../../libs/images/images.module.js';
+import { WaitlistModule } from '../../libs/waitlist/waitlist.module.js';
+import { QuizModule } from '../../libs/quiz/quiz.module.js';
+import { MatchingModule } from '../../libs/matching/matching.module.js';
+import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
+import { EventSettler } from './event-settler.js';
+
+export interface CliModuleOptions {
+  /**
+   * Run the matcher's event consumers in this process, as the embedded app does (default: unless
+   * KAFKA_BROKERS hands events to separate matchers). The benchmark turns them off and builds the
+   * personality vectors in batches instead.
+   */
+  consumers?: boolean;
+}
+
+/**
+ * The gateway's modules without HTTP and without the daily schedule: the CLI runs the same command
+ * handlers, repositories and event consumers as the app, on the same database.
+ */
+@Module({})
+export class CliModule {
+  static forRoot(config: AppConfig, options: CliModuleOptions = {}): DynamicModule {
+    const consumers = options.consumers ?? !config.distributed;
+    return {
+      module: CliModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        PersistenceModule.forRoot(config),
+        CqrsModule.forRoot(),
+        HealthModule,
+        MessagingModule,
+        AuthModule,
+        NotificationsModule,
+        AccountsModule,
+        ProfilesModule,
+        ImagesModule,
+        WaitlistModule,
+        QuizModule,
+        MatchingModule,
+        ...(consumers ? [MatchingWorkerModule] : []),
+      ],
+      providers: [EventSettler],
+    };
+  }
+}
