@@ -133,9 +133,8 @@ export function ImageUpload({
   const shown: Preview[] =
     previews.length > 0 ? previews : initialPreviewUrl ? [{ url: initialPreviewUrl, name: 'current' }] : [];
   const isCurrentPhoto = previews.length === 0 && shown.length > 0;
-  const hint = multiple
-    ? 'Drag and drop photos here, or choose them. PNG, JPEG, WebP or GIF.'
-    : 'Drag and drop a photo here, or choose one. PNG, JPEG, WebP or GIF.';
+  const types = 'PNG, JPEG, WebP or GIF.';
+  const photos = multiple ? 'photos' : 'a photo';
 
   const previewList = shown.length > 0 && (
     <ul className="image-upload__previews" aria-label={isCurrentPhoto ? 'Current photo' : 'Selected photos'}>
@@ -175,7 +174,14 @@ export function ImageUpload({
         >
           {previewList || <PhotoIcon />}
           <span id={hintId} className="image-upload__hint">
-            {shown.length > 0 ? 'Click or drop a photo to replace it.' : hint}
+            {shown.length > 0 ? (
+              <PointerText fine="Click or drop a photo to replace it." coarse="Tap to replace it." />
+            ) : (
+              <PointerText
+                fine={`Drag and drop ${photos} here, or click to choose. ${types}`}
+                coarse={`Tap to choose ${photos}. ${types}`}
+              />
+            )}
           </span>
         </div>
       ) : (
@@ -190,7 +196,7 @@ export function ImageUpload({
             {shown.length > 0 ? 'Choose another photo' : multiple ? 'Choose photos' : 'Choose a photo'}
           </Button>
           <span id={hintId} className="image-upload__hint">
-            {hint}
+            <PointerText fine={`You can also drop ${photos} here. ${types}`} coarse={types} />
           </span>
           {previewList}
         </div>
@@ -227,6 +233,16 @@ export function ImageUpload({
         }}
       />
     </div>
+  );
+}
+
+/** Touch screens cannot drag files in, so they get tap wording instead. */
+function PointerText({ fine, coarse }: { fine: string; coarse: string }) {
+  return (
+    <>
+      <span className="image-upload__fine">{fine}</span>
+      <span className="image-upload__coarse">{coarse}</span>
+    </>
   );
 }
 
