@@ -1,12 +1,11 @@
-import { BadRequestException, Controller, Get, Param, ParseUUIDPipe } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
 import { assertSelf } from '../../../shared/auth/ownership.js';
+import { UserIdPipe } from '../../../profiles/user-id.pipe.js';
 import { GetWaitlistStandingQuery, type WaitlistView } from './get-waitlist-standing.query.js';
-
-const userId = new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException('Invalid user id') });
 
 @ApiTags('waitlist')
 @ApiBearerAuth()
@@ -15,7 +14,7 @@ export class GetWaitlistStandingController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get(':id')
-  getStanding(@CurrentUser() user: AccessTokenClaims, @Param('id', userId) id: string): Promise<WaitlistView> {
+  getStanding(@CurrentUser() user: AccessTokenClaims, @Param('id', UserIdPipe) id: string): Promise<WaitlistView> {
     assertSelf(user, id);
     return this.queries.execute(new GetWaitlistStandingQuery(id));
   }
