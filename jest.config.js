@@ -8,9 +8,11 @@ const shared = {
 };
 
 export default {
+  // testTimeout is a global option (ignored inside projects): generous for end-to-end runs on 2 cores.
+  testTimeout: 180_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,cli}/**/*.spec.ts'] },
-    { ...shared, displayName: 'api', testTimeout: 120_000, testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
-    { ...shared, displayName: 'browser', testTimeout: 180_000, testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
+    { ...shared, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
+    { ...shared, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
   ],
 };

@@ -15,7 +15,8 @@ import { migrations } from './migrations/index.js';
  */
 export function ormOptions(config: AppConfig): OrmOptions {
   const shared: OrmOptions = {
-    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true },
+    // No snapshot files: the schema lives only in the checked-in migrations.
+    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
     extensions: [Migrator],
     allowGlobalContext: false,
     forceUtcTimezone: true,
