@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { TestApp } from '../../support/test-app.js';
@@ -78,6 +78,10 @@ export async function openScenario(browser: Browser, t: TestApp, options: Scenar
 /** Full-page screenshots named test/artifacts/screenshots/<spec>-<nn>-<name>.png, numbered in the order taken. */
 export function screenshots(spec: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Pictures from an earlier run of this spec would mix with this run's numbering.
+  for (const file of readdirSync(SCREENSHOT_DIR)) {
+    if (file.startsWith(`${spec}-`)) rmSync(join(SCREENSHOT_DIR, file));
+  }
   let n = 0;
   return async function shoot(page: Page, name: string): Promise<void> {
     n += 1;
