@@ -47,11 +47,12 @@ export class SubmitQuizDto {
   @IsUUID('all', { message: 'id must be your user id' })
   id!: string;
 
+  // class-validator runs these bottom-up: the list itself is checked before its items.
   @ApiProperty({ type: [QuizAnswerDto] })
-  @IsArray({ message: `answers must be a list of ${QUESTION_COUNT} answers` })
-  @ArrayMaxSize(QUESTION_COUNT, { message: `Answer each of the ${QUESTION_COUNT} questions exactly once` })
-  @IsObject({ each: true, message: 'Each answer must be an object {id, choice, txt}' })
-  @ValidateNested({ each: true })
   @Type(() => QuizAnswerDto)
+  @ValidateNested({ each: true })
+  @IsObject({ each: true, message: 'Each answer must be an object {id, choice, txt}' })
+  @ArrayMaxSize(QUESTION_COUNT, { message: `Answer each of the ${QUESTION_COUNT} questions exactly once` })
+  @IsArray({ message: `answers must be a list of ${QUESTION_COUNT} answers` })
   answers!: QuizAnswerDto[];
 }

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/core';
+import type { Sex } from '../../domain/eligibility.js';
+import { numbers, placeholders, query } from '../../persistence/sql.js';
+
+export interface Newcomer {
+  userId: string;
+  verified: boolean;
+  gender: Sex | null;
+  preferredSex: Sex | null;
+  choices: number[] | null;
+}
+
+export interface WaitingUser {
+  userId: string;
+  name: string;
+  email: string;
+  choices: number[];
+}
+
+@Injectable()
+export class WaitingUsersRepository {
+  async newcomer(em: EntityManager, userId: string): Promise<Newcomer | undefined> {
+    const [row] = await query<{ verified: boolean; gender: Sex | null; preferred_sex: Sex | null; choices: unknown }>(
+      em,
+      `select u.email_verified_at is not null as verified, p.gender, p.preferred_sex, q.choices
+         from app_user u left join profile p on p.user_id = u.id left join quiz_response q on q.user_id = u.id
+        where u.id = ?`,
+      [userId],
+    );
+    if (!row) return undefined;
+    return {
+      userId,
+      verified: row.verified,
+      gender: row.gender,
+      preferredSex: row.preferred_sex,
+      choices: row.choices ? numbers(row.choices) : null,
+    };
+  }
+
+  /**
+   * Verified users with a profile and quiz whose most recent set was empty, who fit the newcomer both ways
+   * and have not been told about this newcomer yet.
+   */
+  async waitingFor(em: EntityManager, newcomer: { userId: string; gender: Sex; preferredSex: Sex }): Promise<WaitingUser[]> {
+    const rows = await query<{ user_id: string; name: string; email: string; choices: unknown }>(
+      em,
+      `select u.id as user_id, u.name, u.email, q.choices
+         from match_set s
+         join app_user u on u.id = s.user_id
+         join profile p on p.user_id = u.id
+         join quiz_response q on q.user_id = u.id
+        where s.pick_count = 0
+          and not exists (select 1 from match_set later where later.user_id = s.user_id and later.day > s.day)
+          and u.email_verified_at is not null
+          and u.id <> ?
+          and p.gender = ? and p.preferred_sex = ?
+          and not exists (select 1 from compatible_signup_notice n where n.user_id = u.id and n.newcomer_id = ?)`,
+      [newcomer.userId, newcomer.preferredSex, newcomer.gender, newcomer.userId],
+    );
+    return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email, choices: numbers(row.choices) }));
+  }
+
+  /** Records the notices; returns the users for whom this call recorded one (so each mail goes once). */
+  async recordNotices(
+    em: EntityManager,
+    newcomerId: string,
+    notices: { userId: string; percent: number }[],
+    at: Date,
+  ): Promise<Set<string>> {
+    if (notices.length === 0) return new Set();
+    const params: unknown[] = [];
+    const values = notices.map((notice) => {
+      params.push(notice.userId, newcomerId, notice.percent, at.toISOString());
+      return '(?::uuid, ?::uuid, ?, ?::timestamptz)';
+    });
+    const rows = await query<{ user_id: string }>(
+      em,
+      `insert into compatible_signup_notice (user_id, newcomer_id, percent, sent_at) values ${values.join(', ')}
+       on conflict do nothing returning user_id`,
+      params,
+    );
+    return new Set(rows.map((row) => row.user_id));
+  }
+
+  /** Of `userIds`, those shown to or with the newcomer from `fromDay` on. */
+  async recentlyPaired(em: EntityManager, newcomerId: string, userIds: string[], fromDay: string): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const list = placeholders(userIds.length);
+    const rows = await query<{ other: string }>(
+      em,
+      `select case when user_id = ? then candidate_id else user_id end as other from match_pick
+        where day >= ?::date and ((user_id = ? and candidate_id in (${list})) or (candidate_id = ? and user_id in (${list})))`,
+      [newcomerId, fromDay, newcomerId, ...userIds, newcomerId, ...userIds],
+    );
+    return new Set(rows.map((row) => row.other));
+  }
+}

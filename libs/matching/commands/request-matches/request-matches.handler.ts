@@ -1,0 +1,52 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import { AppConfig } from '../../../config/app-config.js';
+import { calendarDay, isCalendarDay } from '../../domain/calendar-day.js';
+import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
+import { MatchSetRepository } from '../../match-sets/match-set.repository.js';
+import { MatchingErrors } from '../../matching-errors.js';
+import { PersonalityVectors } from '../../personality/personality-vectors.js';
+import { CandidatePools } from '../../pool/candidate-pools.js';
+import { toMatchSetView, type MatchSetView } from './match-set.view.js';
+import { RequestMatchesCommand } from './request-matches.command.js';
+
+/** A pool loaded for an earlier request is reused for this long. */
+const POOL_MAX_AGE_MS = 60_000;
+
+@CommandHandler(RequestMatchesCommand)
+export class RequestMatchesHandler implements ICommandHandler<RequestMatchesCommand> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly config: AppConfig,
+    private readonly sets: MatchSetRepository,
+    private readonly generator: MatchSetGenerator,
+    private readonly pools: CandidatePools,
+    private readonly personality: PersonalityVectors,
+  ) {}
+
+  async execute(command: RequestMatchesCommand): Promise<MatchSetView> {
+    const { userId } = command;
+    const day = command.day ?? calendarDay(new Date(), this.config.timeZone);
+    if (!isCalendarDay(day)) throw MatchingErrors.invalidDay(day);
+    const em = this.orm.em.fork();
+    const status = await this.sets.requesterStatus(em, userId);
+    if (!status.verified) throw MatchingErrors.notVerified();
+    if (!status.hasProfile) throw MatchingErrors.noProfile();
+    if (!status.hasQuiz) throw MatchingErrors.noQuiz();
+
+    const [existing] = await this.sets.existingSets(em, day, [userId]);
+    const keptPromise = existing?.pickCount === 0 && existing.promiseSince;
+    if (!existing || keptPromise) {
+      // The quiz event may still be on its way to the matcher: never match on stale answers.
+      if (!status.vectorFresh) {
+        const vectors = await this.personality.prepare([userId], { waitForModel: false });
+        await this.orm.em.fork().transactional((tx) => this.personality.save(tx, vectors));
+      }
+      // A newcomer announced by mail must be in the pool, so that case reads it fresh.
+      const pool = await this.pools.get(keptPromise ? 0 : POOL_MAX_AGE_MS);
+      await this.pools.refreshMembers(pool, [userId]);
+      await this.generator.generate(day, [userId], { pool, refillPromisedEmpty: true, waitForModel: false });
+    }
+    return toMatchSetView(await this.sets.cards(em, userId, day));
+  }
+}

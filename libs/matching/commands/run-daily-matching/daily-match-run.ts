@@ -1,0 +1,72 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import { AppConfig } from '../../../config/app-config.js';
+import { calendarDay, isCalendarDay } from '../../domain/calendar-day.js';
+import { DailyMatchRunRepository } from '../../match-sets/daily-match-run.repository.js';
+import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
+import { MatchingErrors } from '../../matching-errors.js';
+import { PersonalityVectors } from '../../personality/personality-vectors.js';
+import { CandidatePools } from '../../pool/candidate-pools.js';
+
+export interface DailyRunReport {
+  day: string;
+  /** Matchable users (verified, profile, processed quiz) considered. */
+  users: number;
+  /** Sets this run created. */
+  sets: number;
+  /** …of which empty. */
+  empty: number;
+  /** Users who already had a set for the day (an earlier run or their own request). */
+  existing: number;
+  /** Personality vectors caught up before matching. */
+  refreshed: number;
+  ms: number;
+}
+
+/**
+ * The whole day's matching in one call, without HTTP or events: catch up stale personality vectors,
+ * load every matchable user into typed arrays once, and compute every missing set in blocks. The CLI,
+ * the benchmark and tests call it directly; it is idempotent per user and day, so running it twice, or
+ * alongside the scheduled run, creates no second set for anyone.
+ */
+@Injectable()
+export class DailyMatchRun {
+  private readonly logger = new Logger('DailyMatchRun');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly config: AppConfig,
+    private readonly personality: PersonalityVectors,
+    private readonly pools: CandidatePools,
+    private readonly generator: MatchSetGenerator,
+    private readonly runs: DailyMatchRunRepository,
+  ) {}
+
+  today(): string {
+    return calendarDay(new Date(), this.config.timeZone);
+  }
+
+  async run(day: string = this.today()): Promise<DailyRunReport> {
+    if (!isCalendarDay(day)) throw MatchingErrors.invalidDay(day);
+    const started = performance.now();
+    const refreshed = await this.personality.refreshStale();
+    const pool = await this.pools.get(0);
+    const users = pool.userIds().sort();
+    const result = await this.generator.generate(day, users, { pool, waitForModel: true });
+    const ms = Math.round(performance.now() - started);
+    const report: DailyRunReport = {
+      day,
+      users: users.length,
+      sets: result.created,
+      empty: result.empty,
+      existing: result.existing,
+      refreshed,
+      ms,
+    };
+    await this.runs.recordCompleted(this.orm.em.fork(), day, { users: report.users, sets: report.sets, empty: report.empty, ms }, new Date());
+    this.logger.log(
+      `day ${day}: ${report.sets} sets (${report.empty} empty) for ${report.users} users, ${report.existing} existing, ${ms} ms`,
+    );
+    return report;
+  }
+}

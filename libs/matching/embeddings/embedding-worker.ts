@@ -1,0 +1,105 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Embedder } from './text-embeddings.js';
+
+/**
+ * The model runs in a worker thread: inference never blocks the event loop that serves requests and
+ * writes match sets, and onnxruntime's native code sees plain Node globals (inside Jest's VM context it
+ * rejects the context's typed arrays). The worker is plain CommonJS source, so it runs the same from the
+ * compiled app, from tests and from the CLI.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+(async () => {
+  let extractor;
+  try {
+    const transformers = require(workerData.modulePath);
+    if (workerData.modelsDir) {
+      transformers.env.localModelPath = workerData.modelsDir;
+      transformers.env.allowRemoteModels = false;
+    }
+    extractor = await transformers.pipeline('feature-extraction', workerData.modelId, { dtype: workerData.dtype });
+    const probe = await extractor(['hello'], { pooling: 'mean', normalize: true });
+    parentPort.postMessage({ type: 'ready', dimension: probe.dims[probe.dims.length - 1] });
+  } catch (error) {
+    parentPort.postMessage({ type: 'failed', message: String(error && error.message || error) });
+    return;
+  }
+  parentPort.on('message', async ({ id, texts }) => {
+    try {
+      const output = await extractor(texts, { pooling: 'mean', normalize: true });
+      const data = Float32Array.from(output.data);
+      parentPort.postMessage({ type: 'result', id, data }, [data.buffer]);
+    } catch (error) {
+      parentPort.postMessage({ type: 'error', id, message: String(error && error.message || error) });
+    }
+  });
+})();
+`;
+
+type WorkerMessage =
+  | { type: 'ready'; dimension: number }
+  | { type: 'failed'; message: string }
+  | { type: 'result'; id: number; data: Float32Array }
+  | { type: 'error'; id: number; message: string };
+
+export interface EmbeddingWorkerOptions {
+  modelId: string;
+  modelsDir: string | undefined;
+  dtype: string;
+}
+
+/** Starts the worker and resolves once the model answered a probe; rejects if it cannot load. */
+export function startEmbeddingWorker(options: EmbeddingWorkerOptions): Promise<Embedder & { close(): Promise<void> }> {
+  const modulePath = createRequire(import.meta.url).resolve('@huggingface/transformers');
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...options, modulePath } });
+  const pending = new Map<number, { resolve(value: Float32Array): void; reject(error: Error): void }>();
+  let nextId = 0;
+  // An idle worker must not keep a CLI process alive; a busy one must.
+  const refresh = () => (pending.size > 0 ? worker.ref() : worker.unref());
+
+  return new Promise((resolve, reject) => {
+    worker.on('error', (error) => {
+      reject(error);
+      for (const request of pending.values()) request.reject(error);
+      pending.clear();
+    });
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'failed') {
+        reject(new Error(message.message));
+        void worker.terminate();
+        return;
+      }
+      if (message.type === 'ready') {
+        const dimension = message.dimension;
+        refresh();
+        resolve({
+          modelId: options.modelId,
+          dimension,
+          embed(texts: string[]): Promise<Float32Array[]> {
+            if (texts.length === 0) return Promise.resolve([]);
+            const id = nextId++;
+            const result = new Promise<Float32Array>((resolveRequest, rejectRequest) =>
+              pending.set(id, { resolve: resolveRequest, reject: rejectRequest }),
+            );
+            refresh();
+            worker.postMessage({ id, texts });
+            return result.then((data) =>
+              texts.map((_, row) => data.slice(row * dimension, (row + 1) * dimension)),
+            );
+          },
+          async close() {
+            await worker.terminate();
+          },
+        });
+        return;
+      }
+      const request = pending.get(message.id);
+      if (!request) return;
+      pending.delete(message.id);
+      refresh();
+      if (message.type === 'result') request.resolve(message.data);
+      else request.reject(new Error(message.message));
+    });
+  });
+}

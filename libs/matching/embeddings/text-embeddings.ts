@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config.js';
+import { HealthRegistry } from '../../shared/health/health-registry.js';
+import { startEmbeddingWorker } from './embedding-worker.js';
+
+/** A loaded sentence-embedding model: unit-length vectors, so a dot product is the cosine similarity. */
+export interface Embedder {
+  readonly modelId: string;
+  readonly dimension: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+/** Quantised weights: what Xenova's models and the offline test model ship. */
+const DTYPE = 'q8';
+/** Loading never blocks matching for longer than this (an unreachable hub must not hang the worker). */
+const LOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * The transformers.js feature-extraction model, loaded once per process on first use (in a worker thread). Without a model
+ * (MODELS_DIR lacks it, or the hub cannot be reached) it logs one warning, reports 'degraded' on
+ * /api/health, and every caller falls back to the quiz answers alone.
+ */
+@Injectable()
+export class TextEmbeddings implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Embeddings');
+  private loading: Promise<Embedder | undefined> | undefined;
+  private loaded: Embedder | undefined;
+  private failure: string | undefined;
+  private starting: Promise<{ close(): Promise<void> }> | undefined;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly health: HealthRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.health.register({ name: 'embeddings', critical: false, check: async () => this.status() });
+  }
+
+  /** The model, loading it on the first call; undefined when there is none. */
+  model(): Promise<Embedder | undefined> {
+    this.loading ??= this.load();
+    return this.loading;
+  }
+
+  /** The model if it is loaded already; otherwise starts loading in the background. For request paths. */
+  ifReady(): Embedder | undefined {
+    if (!this.loaded) void this.model();
+    return this.loaded;
+  }
+
+  private status(): { status: 'up' | 'degraded'; detail: string } {
+    const { model } = this.config.embeddings;
+    if (this.failure) return { status: 'degraded', detail: this.failure };
+    if (this.loaded) return { status: 'up', detail: `${model} (${this.loaded.dimension} dimensions)` };
+    const missing = this.missingLocalModel();
+    if (missing) return { status: 'degraded', detail: missing };
+    return { status: 'up', detail: `${model} (loads on first use)` };
+  }
+
+  private missingLocalModel(): string | undefined {
+    const { model, modelsDir } = this.config.embeddings;
+    if (!modelsDir || existsSync(join(modelsDir, model, 'config.json'))) return undefined;
+    return `embedding model ${model} not found in MODELS_DIR (${modelsDir}); matching uses the quiz answers only`;
+  }
+
+  private async load(): Promise<Embedder | undefined> {
+    const { model: modelId, modelsDir } = this.config.embeddings;
+    const missing = this.missingLocalModel();
+    if (missing) return this.unavailable(missing);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`timed out after ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS);
+        timer.unref();
+      });
+      const starting = startEmbeddingWorker({ modelId, modelsDir, dtype: DTYPE });
+      this.starting = starting;
+      // A worker that loads after the timeout is shut down rather than left running unused.
+      starting
+        .then((late) => {
+          if (this.loaded !== late && this.failure !== undefined) void late.close();
+        })
+        .catch(() => undefined);
+      const embedder = await Promise.race([starting, timeout]);
+      this.loaded = embedder;
+      this.logger.log(`embedding model ${modelId} loaded (${embedder.dimension} dimensions)`);
+      return embedder;
+    } catch (error) {
+      return this.unavailable(
+        `embedding model ${modelId} could not be loaded (${(error as Error).message}); matching uses the quiz answers only`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const worker = await this.starting?.catch(() => undefined);
+    await worker?.close();
+  }
+
+  private unavailable(reason: string): undefined {
+    this.failure = reason;
+    this.logger.warn(reason);
+    return undefined;
+  }
+}
+
+/** Cosine similarity of two unit vectors; undefined when either is missing or they come from different models. */
+export function cosine(a: ArrayLike<number> | null | undefined, b: ArrayLike<number> | null | undefined): number | undefined {
+  if (!a || !b || a.length !== b.length || a.length === 0) return undefined;
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
+  return dot;
+}

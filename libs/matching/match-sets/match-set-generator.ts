@@ -1,0 +1,209 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
+import { Outbox } from '../../messaging/outbox.js';
+import { percentForDistance } from '../domain/compatibility.js';
+import { repeatWindowStart } from '../domain/eligibility.js';
+import { distancesFrom, WORDS_PER_VECTOR } from '../domain/packed-answers.js';
+import { writeSummary } from '../domain/summary-writer.js';
+import { hashString, mix32 } from '../domain/tiebreak.js';
+import { chooseTiers, TIERS, type Tier } from '../domain/tiers.js';
+import { AnswerEmbeddings, type AnswerTextVectors } from '../embeddings/answer-embeddings.js';
+import { TextEmbeddings } from '../embeddings/text-embeddings.js';
+import { MatchesGenerated } from '../events/matches-generated.event.js';
+import type { CandidatePool } from '../pool/candidate-pool.js';
+import { MatchSetRepository, type Pick, type SummaryPersonRow } from './match-set.repository.js';
+
+/** Users per block: one round of reads, one transaction of writes. */
+const BLOCK = 256;
+
+export interface GenerateOptions {
+  pool: CandidatePool;
+  /** Request path: recompute an empty set of today when a compatible newcomer was announced since. */
+  refillPromisedEmpty?: boolean;
+  /** Wait for the embedding model (batch paths) or use it only if loaded (request paths). */
+  waitForModel?: boolean;
+}
+
+export interface GenerateReport {
+  /** Sets this call created (or refilled). */
+  created: number;
+  /** …of which empty (no eligible candidate). */
+  empty: number;
+  /** Users who already had a set for the day. */
+  existing: number;
+  /** Users not in the pool (unverified, no profile or no processed quiz). */
+  ineligible: number;
+}
+
+interface PlannedSet {
+  userId: string;
+  refill: boolean;
+  picks: { tier: Tier; candidateId: string; percent: number }[];
+}
+
+/**
+ * Computes match sets for many users of one day: exact scores against every candidate (packed answers,
+ * typed arrays), tiers, summaries, then one transaction per block that claims (user, day) and writes
+ * the picks and MatchesGenerated. Idempotent: the (user, day) key makes a second run, a concurrent run
+ * or a redelivered request a no-op for users who already have a set.
+ */
+@Injectable()
+export class MatchSetGenerator {
+  private readonly logger = new Logger('MatchSetGenerator');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly sets: MatchSetRepository,
+    private readonly embeddings: TextEmbeddings,
+    private readonly answerEmbeddings: AnswerEmbeddings,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async generate(day: string, userIds: string[], options: GenerateOptions): Promise<GenerateReport> {
+    const report: GenerateReport = { created: 0, empty: 0, existing: 0, ineligible: 0 };
+    const answers = await this.answerTexts(options.waitForModel ?? true);
+    // Pairs picked earlier in this call, so two users of one run are not shown to each other twice.
+    const shown = new Map<string, Set<string>>();
+    for (let start = 0; start < userIds.length; start += BLOCK) {
+      await this.generateBlock(day, userIds.slice(start, start + BLOCK), options, answers, shown, report);
+    }
+    return report;
+  }
+
+  private async answerTexts(wait: boolean): Promise<AnswerTextVectors | undefined> {
+    if (!wait) return this.answerEmbeddings.ifReady();
+    const embedder = await this.embeddings.model();
+    return embedder ? this.answerEmbeddings.get(embedder) : undefined;
+  }
+
+  private async generateBlock(
+    day: string,
+    userIds: string[],
+    options: GenerateOptions,
+    answers: AnswerTextVectors | undefined,
+    shown: Map<string, Set<string>>,
+    report: GenerateReport,
+  ): Promise<void> {
+    const em = this.orm.em.fork();
+    const existing = new Map((await this.sets.existingSets(em, day, userIds)).map((set) => [set.userId, set]));
+    const todo: { userId: string; refill: boolean }[] = [];
+    for (const userId of userIds) {
+      const set = existing.get(userId);
+      if (!set) todo.push({ userId, refill: false });
+      else if (options.refillPromisedEmpty && set.pickCount === 0 && set.promiseSince) todo.push({ userId, refill: true });
+      else report.existing++;
+    }
+    const located = todo.filter(({ userId }) => options.pool.locate(userId) !== undefined);
+    report.ineligible += todo.length - located.length;
+    if (located.length === 0) return;
+
+    for (const [a, b] of await this.sets.recentPairs(em, repeatWindowStart(day), located.map((t) => t.userId))) {
+      remember(shown, a, b);
+    }
+    const planned = located.map(({ userId, refill }) => {
+      const picks = this.pickFor(userId, day, options.pool, shown.get(userId));
+      for (const pick of picks) remember(shown, userId, pick.candidateId);
+      return { userId, refill, picks };
+    });
+    const picks = await this.summarise(em, planned, answers);
+    await this.write(day, planned, picks, report);
+  }
+
+  /** Scores one user against their whole candidate group and picks the tiers. */
+  private pickFor(userId: string, day: string, pool: CandidatePool, recent: Set<string> | undefined): PlannedSet['picks'] {
+    const me = pool.locate(userId)!;
+    const group = pool.candidatesFor(me);
+    if (!group || group.size === 0) return [];
+    const count = group.size;
+    const distances = scratch(count, 'distances');
+    const excluded = scratch(count, 'excluded');
+    excluded.fill(0, 0, count);
+    const base = me.position * WORDS_PER_VECTOR;
+    const words = me.group.words;
+    distancesFrom(words[base]!, words[base + 1]!, words[base + 2]!, group.words, 0, count, distances);
+    if (me.group === group) excluded[me.position] = 1;
+    for (const other of recent ?? []) {
+      const position = group.positionOf(other);
+      if (position !== undefined) excluded[position] = 1;
+    }
+    const seed = hashString(`${userId}|${day}`);
+    const hashes = group.hashes;
+    const { tiers } = chooseTiers(distances, count, excluded, (j) => mix32(seed ^ hashes[j]!));
+    return TIERS.filter((tier) => tiers[tier] !== undefined).map((tier) => {
+      const position = tiers[tier]!;
+      return { tier, candidateId: group.ids[position]!, percent: percentForDistance(distances[position]!) };
+    });
+  }
+
+  private async summarise(
+    em: EntityManager,
+    planned: PlannedSet[],
+    answers: AnswerTextVectors | undefined,
+  ): Promise<Pick[]> {
+    const pairs: [string, string][] = planned.flatMap((set) => set.picks.map((pick): [string, string] => [set.userId, pick.candidateId]));
+    if (pairs.length === 0) return [];
+    const ids = [...new Set(pairs.flat())];
+    const people = new Map<string, SummaryPersonRow>((await this.sets.summaryPeople(em, ids)).map((p) => [p.userId, p]));
+    const bioSimilarities = answers ? await this.sets.bioSimilarities(em, pairs) : new Map<string, number>();
+    const answerSimilarity = answers ? answers.similarity.bind(answers) : undefined;
+    const picks: Pick[] = [];
+    for (const set of planned) {
+      const viewer = people.get(set.userId);
+      // Someone deleted since the pool was loaded is dropped rather than shown half-empty.
+      set.picks = viewer ? set.picks.filter((pick) => people.has(pick.candidateId)) : [];
+      for (const pick of set.picks) {
+        const candidate = people.get(pick.candidateId)!;
+        const summary = writeSummary({
+          viewer: viewer!,
+          candidate,
+          answerSimilarity,
+          bioSimilarity: bioSimilarities.get(`${set.userId}|${pick.candidateId}`),
+          seed: hashString(`${set.userId}|${pick.candidateId}`),
+        });
+        picks.push({ userId: set.userId, ...pick, summary });
+      }
+    }
+    return picks;
+  }
+
+  private async write(day: string, planned: PlannedSet[], picks: Pick[], report: GenerateReport): Promise<void> {
+    const now = new Date();
+    await this.orm.em.fork().transactional(async (em) => {
+      const fresh = planned.filter((set) => !set.refill);
+      const won = await this.sets.claimSets(
+        em,
+        day,
+        fresh.map((set) => ({ userId: set.userId, pickCount: set.picks.length })),
+        now,
+      );
+      for (const set of planned.filter((s) => s.refill && s.picks.length > 0)) {
+        if (await this.sets.refillEmptySet(em, day, set.userId, set.picks.length, now)) won.add(set.userId);
+      }
+      await this.sets.insertPicks(em, day, picks.filter((pick) => won.has(pick.userId)), now);
+      for (const set of planned) {
+        if (!won.has(set.userId)) continue;
+        report.created++;
+        if (set.picks.length === 0) report.empty++;
+        this.outbox.record(em, new MatchesGenerated(set.userId, { day, picks: set.picks }));
+      }
+      report.existing += fresh.length - [...fresh].filter((set) => won.has(set.userId)).length;
+    });
+    this.logger.debug(`day ${day}: wrote ${picks.length} picks for ${planned.length} users`);
+  }
+}
+
+function remember(shown: Map<string, Set<string>>, a: string, b: string): void {
+  let mine = shown.get(a);
+  if (!mine) shown.set(a, (mine = new Set()));
+  mine.add(b);
+  let theirs = shown.get(b);
+  if (!theirs) shown.set(b, (theirs = new Set()));
+  theirs.add(a);
+}
+
+/** Reused per-process buffers for the scoring loop; scoring never awaits, so sharing them is safe. */
+const buffers = { distances: new Uint8Array(0), excluded: new Uint8Array(0) };
+function scratch(size: number, name: keyof typeof buffers): Uint8Array {
+  if (buffers[name].length < size) buffers[name] = new Uint8Array(Math.max(size, buffers[name].length * 2));
+  return buffers[name];
+}

@@ -1,0 +1,218 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/core';
+import type { Sex } from '../domain/eligibility.js';
+import type { Tier } from '../domain/tiers.js';
+import { numbers, placeholders, query } from '../persistence/sql.js';
+
+export interface Pick {
+  userId: string;
+  tier: Tier;
+  candidateId: string;
+  percent: number;
+  summary: string;
+}
+
+export interface ExistingSet {
+  userId: string;
+  pickCount: number;
+  /** An empty set may be recomputed once a compatible newcomer was announced to the user after it. */
+  promiseSince: boolean;
+}
+
+export interface SummaryPersonRow {
+  userId: string;
+  name: string;
+  bio: string;
+  choices: number[];
+}
+
+export interface MatchCardRow {
+  tier: Tier;
+  candidateId: string;
+  percent: number;
+  summary: string;
+  name: string;
+  city: string | null;
+  state: string | null;
+  age: number | null;
+  gender: Sex | null;
+  education: string | null;
+  jobTitle: string | null;
+  bio: string | null;
+  hasImage: boolean;
+}
+
+/** What POST /match/new checks before matching a user. */
+export interface RequesterStatus {
+  exists: boolean;
+  verified: boolean;
+  hasProfile: boolean;
+  hasQuiz: boolean;
+  /** The matcher's vector reflects the latest quiz and profile. */
+  vectorFresh: boolean;
+}
+
+/** Match sets and picks. One set per (user, day) is the table's primary key, not a convention. */
+@Injectable()
+export class MatchSetRepository {
+  async requesterStatus(em: EntityManager, userId: string): Promise<RequesterStatus> {
+    const [row] = await query<{ verified: boolean; has_profile: boolean; has_quiz: boolean; vector_fresh: boolean }>(
+      em,
+      `select u.email_verified_at is not null as verified,
+              p.user_id is not null as has_profile,
+              q.user_id is not null as has_quiz,
+              coalesce(v.updated_at >= q.submitted_at and (p.updated_at is null or v.updated_at >= p.updated_at), false)
+                as vector_fresh
+         from app_user u
+         left join profile p on p.user_id = u.id
+         left join quiz_response q on q.user_id = u.id
+         left join personality_vector v on v.user_id = u.id
+        where u.id = ?`,
+      [userId],
+    );
+    if (!row) return { exists: false, verified: false, hasProfile: false, hasQuiz: false, vectorFresh: false };
+    return {
+      exists: true,
+      verified: row.verified,
+      hasProfile: row.has_profile,
+      hasQuiz: row.has_quiz,
+      vectorFresh: row.vector_fresh,
+    };
+  }
+
+  async existingSets(em: EntityManager, day: string, userIds: string[]): Promise<ExistingSet[]> {
+    if (userIds.length === 0) return [];
+    const rows = await query<{ user_id: string; pick_count: number; promise_since: boolean }>(
+      em,
+      `select s.user_id, s.pick_count,
+              exists (select 1 from compatible_signup_notice n where n.user_id = s.user_id and n.sent_at > s.created_at)
+                as promise_since
+         from match_set s where s.day = ?::date and s.user_id in (${placeholders(userIds.length)})`,
+      [day, ...userIds],
+    );
+    return rows.map((row) => ({ userId: row.user_id, pickCount: Number(row.pick_count), promiseSince: row.promise_since }));
+  }
+
+  /** Pairs shown from `fromDay` on in which any of `userIds` took part, in either direction. */
+  async recentPairs(em: EntityManager, fromDay: string, userIds: string[]): Promise<[string, string][]> {
+    if (userIds.length === 0) return [];
+    const list = placeholders(userIds.length);
+    const rows = await query<{ user_id: string; candidate_id: string }>(
+      em,
+      `select user_id, candidate_id from match_pick
+        where day >= ?::date and (user_id in (${list}) or candidate_id in (${list}))`,
+      [fromDay, ...userIds, ...userIds],
+    );
+    return rows.map((row) => [row.user_id, row.candidate_id]);
+  }
+
+  async summaryPeople(em: EntityManager, userIds: string[]): Promise<SummaryPersonRow[]> {
+    if (userIds.length === 0) return [];
+    const rows = await query<{ user_id: string; name: string; bio: string | null; choices: unknown }>(
+      em,
+      `select v.user_id, u.name, p.bio, v.choices
+         from personality_vector v join app_user u on u.id = v.user_id left join profile p on p.user_id = v.user_id
+        where v.user_id in (${placeholders(userIds.length)})`,
+      userIds,
+    );
+    return rows.map((row) => ({ userId: row.user_id, name: row.name, bio: row.bio ?? '', choices: numbers(row.choices) }));
+  }
+
+  /**
+   * Cosine similarity of the bio embeddings of each pair, computed in the database so the vectors never
+   * travel; pairs without two embeddings of one model are left out.
+   */
+  async bioSimilarities(em: EntityManager, pairs: [string, string][]): Promise<Map<string, number>> {
+    if (pairs.length === 0) return new Map();
+    const rows = await query<{ a: string; b: string; similarity: number | string | null }>(
+      em,
+      `select x.user_id as a, y.user_id as b,
+              (select sum(ex * ey) from unnest(x.bio_embedding, y.bio_embedding) as e(ex, ey)) as similarity
+         from (values ${pairs.map(() => '(?::uuid, ?::uuid)').join(', ')}) as pair(a, b)
+         join personality_vector x on x.user_id = pair.a
+         join personality_vector y on y.user_id = pair.b
+        where x.bio_embedding is not null and y.bio_embedding is not null
+          and x.embedding_model = y.embedding_model`,
+      pairs.flat(),
+    );
+    const similarities = new Map<string, number>();
+    for (const row of rows) if (row.similarity !== null) similarities.set(`${row.a}|${row.b}`, Number(row.similarity));
+    return similarities;
+  }
+
+  /** Claims (user, day) for each user; returns the users whose set this call created. Losers of a race get nothing. */
+  async claimSets(em: EntityManager, day: string, sets: { userId: string; pickCount: number }[], at: Date): Promise<Set<string>> {
+    if (sets.length === 0) return new Set();
+    const params: unknown[] = [];
+    const values = sets.map((set) => {
+      params.push(set.userId, day, set.pickCount, at.toISOString());
+      return '(?::uuid, ?::date, ?, ?::timestamptz)';
+    });
+    const rows = await query<{ user_id: string }>(
+      em,
+      `insert into match_set (user_id, day, pick_count, created_at) values ${values.join(', ')}
+       on conflict (user_id, day) do nothing returning user_id`,
+      params,
+    );
+    return new Set(rows.map((row) => row.user_id));
+  }
+
+  /** Turns an empty set into a filled one; only one of several concurrent callers succeeds. */
+  async refillEmptySet(em: EntityManager, day: string, userId: string, pickCount: number, at: Date): Promise<boolean> {
+    const rows = await query(
+      em,
+      `update match_set set pick_count = ?, created_at = ?::timestamptz
+        where user_id = ? and day = ?::date and pick_count = 0 returning user_id`,
+      [pickCount, at.toISOString(), userId, day],
+    );
+    return rows.length > 0;
+  }
+
+  async insertPicks(em: EntityManager, day: string, picks: Pick[], at: Date): Promise<void> {
+    if (picks.length === 0) return;
+    const params: unknown[] = [];
+    const values = picks.map((pick) => {
+      params.push(pick.userId, day, pick.tier, pick.candidateId, pick.percent, pick.summary, at.toISOString());
+      return '(?::uuid, ?::date, ?, ?::uuid, ?, ?, ?::timestamptz)';
+    });
+    await query(
+      em,
+      `insert into match_pick (user_id, day, tier, candidate_id, percent, summary, created_at) values ${values.join(', ')}`,
+      params,
+    );
+  }
+
+  async hasSet(em: EntityManager, userId: string, day: string): Promise<boolean> {
+    const rows = await query(em, `select 1 from match_set where user_id = ? and day = ?::date`, [userId, day]);
+    return rows.length > 0;
+  }
+
+  /** A user's picks of one day with what the cards show about each candidate. */
+  async cards(em: EntityManager, userId: string, day: string): Promise<MatchCardRow[]> {
+    const rows = await query<Record<string, unknown>>(
+      em,
+      `select m.tier, m.candidate_id, m.percent, m.summary, u.name, p.city, p.state, p.age, p.gender, p.education,
+              p.job_title, p.bio, exists (select 1 from user_image i where i.user_id = m.candidate_id) as has_image
+         from match_pick m
+         join app_user u on u.id = m.candidate_id
+         left join profile p on p.user_id = m.candidate_id
+        where m.user_id = ? and m.day = ?::date`,
+      [userId, day],
+    );
+    return rows.map((row) => ({
+      tier: row.tier as Tier,
+      candidateId: row.candidate_id as string,
+      percent: Number(row.percent),
+      summary: row.summary as string,
+      name: row.name as string,
+      city: (row.city as string | null) ?? null,
+      state: (row.state as string | null) ?? null,
+      age: row.age === null || row.age === undefined ? null : Number(row.age),
+      gender: (row.gender as Sex | null) ?? null,
+      education: (row.education as string | null) ?? null,
+      jobTitle: (row.job_title as string | null) ?? null,
+      bio: (row.bio as string | null) ?? null,
+      hasImage: row.has_image === true,
+    }));
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { MatchingModule } from './matching.module.js';
+import { RefreshPersonalityWhenQuizSubmitted } from './commands/refresh-personality/refresh-personality-when-quiz-submitted.consumer.js';
+import { RefreshPersonalityWhenProfileUpdated } from './commands/refresh-personality/refresh-personality-when-profile-updated.consumer.js';
+import { GenerateMatchesWhenMatchRequested } from './commands/generate-matches/generate-matches-when-match-requested.consumer.js';
+import { EmailWaitingUsersWhenNewcomerCompletes } from './commands/email-waiting-users/email-waiting-users-when-newcomer-completes.consumer.js';
+import { WaitingUsersNotifier } from './commands/email-waiting-users/waiting-users-notifier.js';
+import { WaitingUsersRepository } from './commands/email-waiting-users/waiting-users.repository.js';
+
+const consumers = [
+  RefreshPersonalityWhenQuizSubmitted,
+  RefreshPersonalityWhenProfileUpdated,
+  GenerateMatchesWhenMatchRequested,
+  EmailWaitingUsersWhenNewcomerCompletes,
+];
+
+/** The matcher's reactions to events: vectors and embeddings, requested sets, the empty-state promise. */
+@Module({
+  imports: [MatchingModule],
+  providers: [...consumers, WaitingUsersNotifier, WaitingUsersRepository],
+  exports: [GenerateMatchesWhenMatchRequested],
+})
+export class MatchingWorkerModule {}

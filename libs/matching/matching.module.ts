@@ -1,0 +1,38 @@
+import { Module } from '@nestjs/common';
+import { AnswerEmbeddings } from './embeddings/answer-embeddings.js';
+import { TextEmbeddings } from './embeddings/text-embeddings.js';
+import { PersonalityVectorRepository } from './personality/personality-vector.repository.js';
+import { PersonalityVectors } from './personality/personality-vectors.js';
+import { CandidatePoolRepository } from './pool/candidate-pool.repository.js';
+import { CandidatePools } from './pool/candidate-pools.js';
+import { MatchSetRepository } from './match-sets/match-set.repository.js';
+import { MatchSetGenerator } from './match-sets/match-set-generator.js';
+import { DailyMatchRunRepository } from './match-sets/daily-match-run.repository.js';
+import { DailyMatchRun } from './commands/run-daily-matching/daily-match-run.js';
+import { RequestMatchesHandler } from './commands/request-matches/request-matches.handler.js';
+import { RequestMatchesController } from './commands/request-matches/request-matches.controller.js';
+import { RequestDailyMatchesHandler } from './commands/request-daily-matches/request-daily-matches.handler.js';
+
+const services = [
+  TextEmbeddings,
+  AnswerEmbeddings,
+  PersonalityVectorRepository,
+  PersonalityVectors,
+  CandidatePoolRepository,
+  CandidatePools,
+  MatchSetRepository,
+  MatchSetGenerator,
+  DailyMatchRunRepository,
+  DailyMatchRun,
+];
+
+/**
+ * Matching: personality vectors, the candidate pool, match sets and POST /match/new. Its services are
+ * exported so the worker, the scheduler and the CLI (DailyMatchRun, MatchSetGenerator) use them without HTTP.
+ */
+@Module({
+  controllers: [RequestMatchesController],
+  providers: [...services, RequestMatchesHandler, RequestDailyMatchesHandler],
+  exports: services,
+})
+export class MatchingModule {}

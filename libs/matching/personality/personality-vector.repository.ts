@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/core';
+import { arrayLiteral, numbers, placeholders, query } from '../persistence/sql.js';
+
+/** What the matcher stores per user: the 19 choices and the text embeddings (null without a model or bio). */
+export interface PersonalityVector {
+  userId: string;
+  choices: number[];
+  answersEmbedding: Float32Array | null;
+  bioEmbedding: Float32Array | null;
+  embeddingModel: string | null;
+}
+
+/** The inputs a vector is built from: the stored quiz choices and the profile's bio. */
+export interface PersonalitySource {
+  userId: string;
+  choices: number[];
+  bio: string;
+}
+
+/** The matcher's read model (table personality_vector), written only by the matcher. */
+@Injectable()
+export class PersonalityVectorRepository {
+  async sources(em: EntityManager, userIds: string[]): Promise<PersonalitySource[]> {
+    if (userIds.length === 0) return [];
+    const rows = await query<{ user_id: string; choices: unknown; bio: string | null }>(
+      em,
+      `select q.user_id, q.choices, p.bio from quiz_response q left join profile p on p.user_id = q.user_id
+        where q.user_id in (${placeholders(userIds.length)})`,
+      userIds,
+    );
+    return rows.map((row) => ({ userId: row.user_id, choices: numbers(row.choices), bio: row.bio ?? '' }));
+  }
+
+  /**
+   * Users whose vector is missing or older than their quiz or profile, or embedded by another model than
+   * `model` (when one is loaded). Lets a run catch up on events a crashed process never handled.
+   */
+  async staleUserIds(em: EntityManager, model: string | undefined, limit: number): Promise<string[]> {
+    const rows = await query<{ user_id: string }>(
+      em,
+      `select q.user_id from quiz_response q
+         left join profile p on p.user_id = q.user_id
+         left join personality_vector v on v.user_id = q.user_id
+        where v.user_id is null
+           or v.updated_at < q.submitted_at
+           or (p.updated_at is not null and v.updated_at < p.updated_at)
+           ${model ? 'or v.embedding_model is distinct from ?' : ''}
+        order by q.user_id
+        limit ${Math.floor(limit)}`,
+      model ? [model] : [],
+    );
+    return rows.map((row) => row.user_id);
+  }
+
+  /** Inserts or replaces many vectors in one statement. */
+  async saveAll(em: EntityManager, vectors: PersonalityVector[], at: Date): Promise<void> {
+    if (vectors.length === 0) return;
+    const params: unknown[] = [];
+    const rows = vectors.map((vector) => {
+      params.push(
+        vector.userId,
+        arrayLiteral(vector.choices),
+        arrayLiteral(vector.answersEmbedding),
+        arrayLiteral(vector.bioEmbedding),
+        vector.embeddingModel,
+        at.toISOString(),
+      );
+      return '(?::uuid, ?::smallint[], ?::real[], ?::real[], ?, ?::timestamptz)';
+    });
+    await query(
+      em,
+      `insert into personality_vector (user_id, choices, answers_embedding, bio_embedding, embedding_model, updated_at)
+       values ${rows.join(', ')}
+       on conflict (user_id) do update set choices = excluded.choices, answers_embedding = excluded.answers_embedding,
+         bio_embedding = excluded.bio_embedding, embedding_model = excluded.embedding_model,
+         updated_at = excluded.updated_at`,
+      params,
+    );
+  }
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
+import { AnswerEmbeddings } from '../embeddings/answer-embeddings.js';
+import { TextEmbeddings, type Embedder } from '../embeddings/text-embeddings.js';
+import { PersonalityVectorRepository, type PersonalitySource, type PersonalityVector } from './personality-vector.repository.js';
+
+const BATCH = 256;
+
+/**
+ * Builds and stores personality vectors: the 19 choices plus embeddings of the user's answer texts and
+ * bio. Embedding happens before the write transaction, so no transaction waits on the model.
+ */
+@Injectable()
+export class PersonalityVectors {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly repository: PersonalityVectorRepository,
+    private readonly embeddings: TextEmbeddings,
+    private readonly answerEmbeddings: AnswerEmbeddings,
+  ) {}
+
+  /**
+   * Reads the current quiz and bio of `userIds` and computes their vectors (not yet stored). `waitForModel`
+   * false (request paths) uses the model only if it is loaded already.
+   */
+  async prepare(userIds: string[], options: { waitForModel: boolean } = { waitForModel: true }): Promise<PersonalityVector[]> {
+    const sources = await this.repository.sources(this.orm.em.fork(), userIds);
+    const embedder = options.waitForModel ? await this.embeddings.model() : this.embeddings.ifReady();
+    return this.vectorize(sources, embedder);
+  }
+
+  save(em: EntityManager, vectors: PersonalityVector[]): Promise<void> {
+    return this.repository.saveAll(em, vectors, new Date());
+  }
+
+  /** Refreshes every missing or outdated vector, in batches; returns how many were written. */
+  async refreshStale(): Promise<number> {
+    const embedder = await this.embeddings.model();
+    const done = new Set<string>();
+    for (;;) {
+      // A row that stays "stale" after its write (clock skew) is not retried forever.
+      const stale = (await this.repository.staleUserIds(this.orm.em.fork(), embedder?.modelId, BATCH)).filter(
+        (userId) => !done.has(userId),
+      );
+      if (stale.length === 0) return done.size;
+      const vectors = await this.vectorize(await this.repository.sources(this.orm.em.fork(), stale), embedder);
+      await this.orm.em.fork().transactional((em) => this.save(em, vectors));
+      for (const userId of stale) done.add(userId);
+    }
+  }
+
+  private async vectorize(sources: PersonalitySource[], embedder: Embedder | undefined): Promise<PersonalityVector[]> {
+    if (!embedder) {
+      return sources.map((source) => ({
+        userId: source.userId,
+        choices: source.choices,
+        answersEmbedding: null,
+        bioEmbedding: null,
+        embeddingModel: null,
+      }));
+    }
+    const answers = await this.answerEmbeddings.get(embedder);
+    const withBio = sources.filter((source) => source.bio.trim() !== '');
+    const bioVectors = await embedder.embed(withBio.map((source) => source.bio));
+    const bioOf = new Map(withBio.map((source, i) => [source.userId, bioVectors[i]!]));
+    return sources.map((source) => ({
+      userId: source.userId,
+      choices: source.choices,
+      answersEmbedding: answers.answersEmbedding(source.choices),
+      bioEmbedding: bioOf.get(source.userId) ?? null,
+      embeddingModel: embedder.modelId,
+    }));
+  }
+}
