@@ -4,7 +4,6 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 import { verificationLinkIn } from '../support/mail-catcher.js';
 import { avatarPng } from './support/avatar.js';
 import {
-  BROWSER_TIMEOUT,
   eventually,
   gone,
   launchBrowser,
@@ -25,11 +24,11 @@ describe('accounts in the browser', () => {
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  }, BROWSER_TIMEOUT);
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
-  }, BROWSER_TIMEOUT);
+  });
 
   const header = (page: Page) => page.getByRole('banner');
   const ageGate = (page: Page) => page.getByRole('dialog', { name: 'Are you 18 or older?' });
@@ -174,7 +173,7 @@ describe('accounts in the browser', () => {
 
     expect(pageErrors).toEqual([]);
     await close();
-  }, BROWSER_TIMEOUT);
+  });
 
   it('signs up on a phone-sized screen', async () => {
     const { page, pageErrors, close } = await openScenario(browser, t, { viewport: PHONE });
@@ -198,7 +197,7 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     expect(pageErrors).toEqual([]);
     await close();
-  }, BROWSER_TIMEOUT);
+  });
 
   it('shows Verification Failed for an invalid link, with a way back to sign in', async () => {
     const { page, pageErrors, close } = await openScenario(browser, t, { ageConfirmed: true });
@@ -220,7 +219,7 @@ describe('accounts in the browser', () => {
 
     expect(pageErrors).toEqual([]);
     await close();
-  }, BROWSER_TIMEOUT);
+  });
 
   it('shows the not-found page for an unknown route', async () => {
     const { page, pageErrors, close } = await openScenario(browser, t, { ageConfirmed: true });
@@ -238,5 +237,5 @@ describe('accounts in the browser', () => {
 
     expect(pageErrors).toEqual([]);
     await close();
-  }, BROWSER_TIMEOUT);
+  });
 });

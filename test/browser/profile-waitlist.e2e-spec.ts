@@ -2,7 +2,6 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { avatarPng } from './support/avatar.js';
 import {
-  BROWSER_TIMEOUT,
   eventually,
   gone,
   launchBrowser,
@@ -24,11 +23,11 @@ describe('profile, waitlist and premium in the browser', () => {
 
   beforeAll(async () => {
     [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  }, BROWSER_TIMEOUT);
+  });
   afterAll(async () => {
     await browser?.close();
     await t?.close();
-  }, BROWSER_TIMEOUT);
+  });
 
   const choice = (page: Page, group: 'Gender' | 'Preferred Sex', option: 'Male' | 'Female'): Locator =>
     page.getByRole('group', { name: group }).getByRole('radio', { name: option, exact: true });
@@ -129,7 +128,7 @@ describe('profile, waitlist and premium in the browser', () => {
 
     expect(pageErrors).toEqual([]);
     await close();
-  }, BROWSER_TIMEOUT);
+  });
 
   it('shows the waitlist position and referrals, and copies the invite link', async () => {
     // Others joined earlier, so this user is not first in line.
@@ -182,7 +181,7 @@ describe('profile, waitlist and premium in the browser', () => {
 
     expect(pageErrors).toEqual([]);
     await close();
-  }, BROWSER_TIMEOUT);
+  });
 
   it('shows Go Premium with its perks', async () => {
     const user = await t.signUp();
@@ -200,5 +199,5 @@ describe('profile, waitlist and premium in the browser', () => {
 
     expect(pageErrors).toEqual([]);
     await close();
-  }, BROWSER_TIMEOUT);
+  });
 });

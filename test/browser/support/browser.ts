@@ -16,12 +16,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/**
- * Per-test and per-hook timeout, passed explicitly: Jest 30 reads `testTimeout` only from the global config,
- * so the browser project's `testTimeout` in jest.config.js is ignored and the default would be 5 s.
- */
-export const BROWSER_TIMEOUT = 180_000;
-
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
