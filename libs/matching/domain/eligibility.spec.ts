@@ -1,4 +1,4 @@
-import { isEligibleCandidate, isMutualFit, pairKey, repeatWindowStart, type MatchingFacts } from './eligibility.js';
+import { isEligibleCandidate, isMutualFit, pairKey, repeatWindow, type MatchingFacts } from './eligibility.js';
 import { addDays, calendarDay } from './calendar-day.js';
 
 const person = (userId: string, overrides: Partial<MatchingFacts> = {}): MatchingFacts => ({
@@ -40,11 +40,12 @@ describe('eligibility', () => {
   it('blocks a pair shown to each other, in either direction, within 30 days', () => {
     expect(isEligibleCandidate(him, her, new Set([pairKey('her', 'him')]))).toBe(false);
     expect(pairKey('a', 'b')).toBe(pairKey('b', 'a'));
-    // shown on day X blocks days X … X+29; from X+30 they may meet again
+    // shown on day X blocks days X+1 … X+29; from X+30 they may meet again
     const day = '2026-11-30';
-    const start = repeatWindowStart(day);
-    expect(start).toBe('2026-11-01');
-    expect(addDays(start, 29)).toBe(day);
+    const { from, until } = repeatWindow(day);
+    expect(from).toBe('2026-11-01');
+    expect(until).toBe('2026-11-29');
+    expect(addDays(from, 29)).toBe(day);
   });
 
   it('counts days in the configured time zone', () => {

@@ -11,12 +11,16 @@ export interface MatchingFacts {
   quizComplete: boolean;
 }
 
-/** A pair shown on day X may be shown again from day X + 30. */
+/**
+ * A pair shown on day X (in either direction) is not shown again before day X + 30. On the same day both
+ * may see each other: that is one mutual match, not a repeat, and it keeps a run's result independent of
+ * the order users are processed in.
+ */
 export const REPEAT_WINDOW_DAYS = 30;
 
-/** The first day whose picks still block a pair on `day` (inclusive). */
-export function repeatWindowStart(day: CalendarDay): CalendarDay {
-  return addDays(day, -(REPEAT_WINDOW_DAYS - 1));
+/** The days whose picks block a pair on `day`: from `from` up to and including `until`. */
+export function repeatWindow(day: CalendarDay): { from: CalendarDay; until: CalendarDay } {
+  return { from: addDays(day, -(REPEAT_WINDOW_DAYS - 1)), until: addDays(day, -1) };
 }
 
 /** Each is the sex the other is looking for. */
@@ -36,7 +40,7 @@ export function pairKey(a: string, b: string): string {
 /**
  * The rule of design.md: the candidate is verified with a complete profile and quiz, each fits the other's
  * preferred sex, it is someone else, and the two were not shown to each other in the last 30 days
- * (`recentPairs` holds pairKey()s of picks from repeatWindowStart(day) on). The candidate pool applies
+ * (`recentPairs` holds pairKey()s of the picks of repeatWindow(day)). The candidate pool applies
  * the same rule in bulk (SQL for completeness, grouping by gender for fit, a mask for recent pairs).
  */
 export function isEligibleCandidate(

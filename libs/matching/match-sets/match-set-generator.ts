@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { Outbox } from '../../messaging/outbox.js';
 import { percentForDistance } from '../domain/compatibility.js';
-import { repeatWindowStart } from '../domain/eligibility.js';
+import { repeatWindow } from '../domain/eligibility.js';
 import { distancesFrom, WORDS_PER_VECTOR } from '../domain/packed-answers.js';
 import { writeSummary } from '../domain/summary-writer.js';
 import { hashString, mix32 } from '../domain/tiebreak.js';
@@ -62,10 +62,8 @@ export class MatchSetGenerator {
   async generate(day: string, userIds: string[], options: GenerateOptions): Promise<GenerateReport> {
     const report: GenerateReport = { created: 0, empty: 0, existing: 0, ineligible: 0 };
     const answers = await this.answerTexts(options.waitForModel ?? true);
-    // Pairs picked earlier in this call, so two users of one run are not shown to each other twice.
-    const shown = new Map<string, Set<string>>();
     for (let start = 0; start < userIds.length; start += BLOCK) {
-      await this.generateBlock(day, userIds.slice(start, start + BLOCK), options, answers, shown, report);
+      await this.generateBlock(day, userIds.slice(start, start + BLOCK), options, answers, report);
     }
     return report;
   }
@@ -81,7 +79,6 @@ export class MatchSetGenerator {
     userIds: string[],
     options: GenerateOptions,
     answers: AnswerTextVectors | undefined,
-    shown: Map<string, Set<string>>,
     report: GenerateReport,
   ): Promise<void> {
     const em = this.orm.em.fork();
@@ -97,14 +94,15 @@ export class MatchSetGenerator {
     report.ineligible += todo.length - located.length;
     if (located.length === 0) return;
 
-    for (const [a, b] of await this.sets.recentPairs(em, repeatWindowStart(day), located.map((t) => t.userId))) {
-      remember(shown, a, b);
+    const recent = new Map<string, Set<string>>();
+    for (const [a, b] of await this.sets.recentPairs(em, repeatWindow(day), located.map((t) => t.userId))) {
+      remember(recent, a, b);
     }
-    const planned = located.map(({ userId, refill }) => {
-      const picks = this.pickFor(userId, day, options.pool, shown.get(userId));
-      for (const pick of picks) remember(shown, userId, pick.candidateId);
-      return { userId, refill, picks };
-    });
+    const planned = located.map(({ userId, refill }) => ({
+      userId,
+      refill,
+      picks: this.pickFor(userId, day, options.pool, recent.get(userId)),
+    }));
     const picks = await this.summarise(em, planned, answers);
     await this.write(day, planned, picks, report);
   }
@@ -192,12 +190,13 @@ export class MatchSetGenerator {
   }
 }
 
-function remember(shown: Map<string, Set<string>>, a: string, b: string): void {
-  let mine = shown.get(a);
-  if (!mine) shown.set(a, (mine = new Set()));
+/** Both directions: a pair shown either way is blocked for both (see domain/eligibility.ts pairKey). */
+function remember(recent: Map<string, Set<string>>, a: string, b: string): void {
+  let mine = recent.get(a);
+  if (!mine) recent.set(a, (mine = new Set()));
   mine.add(b);
-  let theirs = shown.get(b);
-  if (!theirs) shown.set(b, (theirs = new Set()));
+  let theirs = recent.get(b);
+  if (!theirs) recent.set(b, (theirs = new Set()));
   theirs.add(a);
 }
 

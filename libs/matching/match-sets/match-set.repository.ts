@@ -93,15 +93,15 @@ export class MatchSetRepository {
     return rows.map((row) => ({ userId: row.user_id, pickCount: Number(row.pick_count), promiseSince: row.promise_since }));
   }
 
-  /** Pairs shown from `fromDay` on in which any of `userIds` took part, in either direction. */
-  async recentPairs(em: EntityManager, fromDay: string, userIds: string[]): Promise<[string, string][]> {
+  /** Pairs shown on the days of `window` in which any of `userIds` took part, in either direction. */
+  async recentPairs(em: EntityManager, window: { from: string; until: string }, userIds: string[]): Promise<[string, string][]> {
     if (userIds.length === 0) return [];
     const list = placeholders(userIds.length);
     const rows = await query<{ user_id: string; candidate_id: string }>(
       em,
       `select user_id, candidate_id from match_pick
-        where day >= ?::date and (user_id in (${list}) or candidate_id in (${list}))`,
-      [fromDay, ...userIds, ...userIds],
+        where day between ?::date and ?::date and (user_id in (${list}) or candidate_id in (${list}))`,
+      [window.from, window.until, ...userIds, ...userIds],
     );
     return rows.map((row) => [row.user_id, row.candidate_id]);
   }

@@ -5,8 +5,7 @@ import { Mailer } from '../../../notifications/mailer.js';
 import { compatibleSignupMail } from '../../../notifications/templates/compatible-signup-mail.js';
 import { calendarDay } from '../../domain/calendar-day.js';
 import { compatibilityPercent } from '../../domain/compatibility.js';
-import { repeatWindowStart } from '../../domain/eligibility.js';
-
+import { repeatWindow } from '../../domain/eligibility.js';
 import { WaitingUsersRepository, type WaitingUser } from './waiting-users.repository.js';
 
 /** "Truly compatible", as the empty state promises (the percent badge turns green from here too). */
@@ -49,7 +48,7 @@ export class WaitingUsersNotifier {
       em,
       newcomerId,
       compatible.map((candidate) => candidate.user.userId),
-      repeatWindowStart(day),
+      repeatWindow(day),
     );
     const fresh = compatible.filter((candidate) => !paired.has(candidate.user.userId));
     const recorded = await this.repository.recordNotices(

@@ -83,15 +83,21 @@ export class WaitingUsersRepository {
     return new Set(rows.map((row) => row.user_id));
   }
 
-  /** Of `userIds`, those shown to or with the newcomer from `fromDay` on. */
-  async recentlyPaired(em: EntityManager, newcomerId: string, userIds: string[], fromDay: string): Promise<Set<string>> {
+  /** Of `userIds`, those shown to or with the newcomer on the days of `window`. */
+  async recentlyPaired(
+    em: EntityManager,
+    newcomerId: string,
+    userIds: string[],
+    window: { from: string; until: string },
+  ): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
     const list = placeholders(userIds.length);
     const rows = await query<{ other: string }>(
       em,
       `select case when user_id = ? then candidate_id else user_id end as other from match_pick
-        where day >= ?::date and ((user_id = ? and candidate_id in (${list})) or (candidate_id = ? and user_id in (${list})))`,
-      [newcomerId, fromDay, newcomerId, ...userIds, newcomerId, ...userIds],
+        where day between ?::date and ?::date
+          and ((user_id = ? and candidate_id in (${list})) or (candidate_id = ? and user_id in (${list})))`,
+      [newcomerId, window.from, window.until, newcomerId, ...userIds, newcomerId, ...userIds],
     );
     return new Set(rows.map((row) => row.other));
   }
