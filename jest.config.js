@@ -14,5 +14,7 @@ export default {
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,cli}/**/*.spec.ts'] },
     { ...shared, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
     { ...shared, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
+    // Gateway + matcher processes over PostgreSQL and a real Kafka broker (npm run test:distributed).
+    { ...shared, displayName: 'distributed', testMatch: ['<rootDir>/test/distributed/**/*.e2e-spec.ts'] },
   ],
 };

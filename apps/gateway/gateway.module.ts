@@ -11,6 +11,10 @@ import { AccountsModule } from '../../libs/accounts/accounts.module.js';
 import { ProfilesModule } from '../../libs/profiles/profiles.module.js';
 import { ImagesModule } from '../../libs/images/images.module.js';
 import { WaitlistModule } from '../../libs/waitlist/waitlist.module.js';
+import { QuizModule } from '../../libs/quiz/quiz.module.js';
+import { MatchingModule } from '../../libs/matching/matching.module.js';
+import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
+import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.module.js';
 import { HealthController } from './health/health.controller.js';
 
 /**
@@ -27,15 +31,23 @@ export class GatewayModule {
         PersistenceModule.forRoot(config),
         CqrsModule.forRoot(),
         HealthModule,
-        MessagingModule,
+        MessagingModule.forRoot(config, { consumerGroup: 'fated-gateway' }),
         AuthModule,
         NotificationsModule,
         AccountsModule,
         ProfilesModule,
         ImagesModule,
         WaitlistModule,
+        QuizModule,
+        MatchingModule,
+        ...embeddedMatcher(config),
       ],
       controllers: [HealthController],
     };
   }
+}
+
+/** Embedded default: the matcher's worker and schedule run in this process; with Kafka, matcher processes do. */
+function embeddedMatcher(config: AppConfig) {
+  return config.distributed ? [] : [MatchingWorkerModule, MatchingSchedulerModule];
 }

@@ -40,7 +40,7 @@ export class CliModule {
         PersistenceModule.forRoot(config),
         CqrsModule.forRoot(),
         HealthModule,
-        MessagingModule,
+        MessagingModule.forRoot(config),
         AuthModule,
         NotificationsModule,
         AccountsModule,

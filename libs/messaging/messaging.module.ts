@@ -1,6 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { hostname } from 'node:os';
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import type { AppConfig } from '../config/app-config.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 import { Outbox } from './outbox.js';
 import { OutboxRelay } from './outbox-relay.js';
@@ -9,22 +11,58 @@ import { ProcessedEvents } from './processed-events.js';
 import { EventPublisher } from './event-publisher.port.js';
 import { InProcessEventPublisher } from './in-process-event-publisher.js';
 import { BusHealth } from './bus-health.js';
+import { KafkaSettings } from './kafka/kafka-settings.js';
+import { KafkaClient } from './kafka/kafka-client.js';
+import { KafkaEventPublisher } from './kafka/kafka-event-publisher.js';
+import { KafkaEventConsumer } from './kafka/kafka-event-consumer.js';
+import { LocalEventDispatcher } from './kafka/local-event-dispatcher.js';
+import { KafkaHealth } from './kafka/kafka-health.js';
+
+export interface MessagingOptions {
+  /**
+   * With Kafka: the consumer group of this process's role (`fated-gateway`, `fated-matcher`); events
+   * from every process reach this one's @EventsHandler classes through it. Omitted, the process only
+   * publishes (the CLI). Ignored by the in-process bus.
+   */
+  consumerGroup?: string;
+}
 
 /**
- * The transactional outbox and its relay. Events are published in process (CQRS EventBus) for now;
- * the Kafka adapter plugs in as another EventPublisher.
+ * The transactional outbox, its relay and the adapter the relay publishes through: the in-process CQRS
+ * EventBus by default, Kafka when KAFKA_BROKERS is set. Each process relays its own committed rows
+ * (claimed with SKIP LOCKED, so any number of processes can relay side by side).
  */
 @Global()
-@Module({
-  imports: [CqrsModule, MikroOrmModule.forFeature([OutboxMessage])],
-  providers: [
-    Outbox,
-    OutboxRelay,
-    OutboxCommitListener,
-    ProcessedEvents,
-    { provide: EventPublisher, useClass: InProcessEventPublisher },
-    BusHealth,
-  ],
-  exports: [Outbox, OutboxRelay, ProcessedEvents],
-})
-export class MessagingModule {}
+// forFeature runs once, at import time like every other module's: calling it per forRoot would make
+// @mikro-orm/nestjs reset its entity list when a process opens a second context (the CLI tests do).
+@Module({ imports: [CqrsModule, MikroOrmModule.forFeature([OutboxMessage])] })
+export class MessagingModule {
+  static forRoot(config: AppConfig, options: MessagingOptions = {}): DynamicModule {
+    return {
+      module: MessagingModule,
+      providers: [
+        Outbox,
+        OutboxRelay,
+        OutboxCommitListener,
+        ProcessedEvents,
+        ...(config.kafkaBrokers ? kafkaProviders(config.kafkaBrokers, options) : inProcessProviders()),
+      ],
+      exports: [Outbox, OutboxRelay, ProcessedEvents],
+    };
+  }
+}
+
+function inProcessProviders(): Provider[] {
+  return [{ provide: EventPublisher, useClass: InProcessEventPublisher }, BusHealth];
+}
+
+function kafkaProviders(brokers: string[], { consumerGroup }: MessagingOptions): Provider[] {
+  const clientId = `${consumerGroup ?? 'fated-publisher'}-${hostname()}-${process.pid}`;
+  return [
+    { provide: KafkaSettings, useValue: new KafkaSettings(brokers, clientId, consumerGroup) },
+    KafkaClient,
+    { provide: EventPublisher, useClass: KafkaEventPublisher },
+    KafkaHealth,
+    ...(consumerGroup ? [LocalEventDispatcher, KafkaEventConsumer] : []),
+  ];
+}

@@ -1,0 +1,126 @@
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Consumer, EachMessagePayload } from 'kafkajs';
+import { decodeEvent } from './kafka-event-codec.js';
+import { KafkaClient } from './kafka-client.js';
+import { LocalEventDispatcher } from './local-event-dispatcher.js';
+
+/** A killed process's partitions move to the others after this long without its heartbeat. */
+const SESSION_TIMEOUT_MS = 10_000;
+const HEARTBEAT_MS = 1_000;
+/** Handlers that take longer than a heartbeat still keep the membership alive. */
+const HANDLER_HEARTBEAT_MS = 2_000;
+const RESTART_DELAY_MS = 3_000;
+const PARTITIONS_IN_PARALLEL = 3;
+
+export type ConsumerState =
+  | { status: 'starting' }
+  | { status: 'joined'; partitions: number[] }
+  | { status: 'failed'; reason: string }
+  | { status: 'stopped' };
+
+/**
+ * Reads the events topic in this role's consumer group (every gateway shares one group, every matcher
+ * another, so each role sees each event once) and replays each record on the local CQRS bus. The
+ * offset is committed only after the local handlers finished: a process that dies mid-event leaves the
+ * record to the group's next owner of the partition, and the handlers' ProcessedEvents marks absorb
+ * the redelivery.
+ */
+@Injectable()
+export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('KafkaEventConsumer');
+  private consumer: Consumer | undefined;
+  private restartTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
+  private current: ConsumerState = { status: 'starting' };
+
+  constructor(
+    private readonly client: KafkaClient,
+    private readonly dispatcher: LocalEventDispatcher,
+  ) {}
+
+  get state(): ConsumerState {
+    return this.current;
+  }
+
+  get groupId(): string {
+    return this.client.settings.consumerGroup!;
+  }
+
+  /** Not awaited: the process serves (and reports itself not ready) while the broker is still out of reach. */
+  onApplicationBootstrap(): void {
+    void this.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    const consumer = this.consumer;
+    this.consumer = undefined;
+    // Waits for the record in hand to finish, then leaves the group so its partitions move at once.
+    await consumer?.disconnect().catch((error: Error) => this.logger.warn(`disconnect: ${error.message}`));
+    if (consumer) this.logger.log(`left ${this.groupId}`);
+    this.current = { status: 'stopped' };
+  }
+
+  private async start(): Promise<void> {
+    if (this.stopping) return;
+    const consumer = this.client.kafka.consumer({
+      groupId: this.groupId,
+      sessionTimeout: SESSION_TIMEOUT_MS,
+      heartbeatInterval: HEARTBEAT_MS,
+      allowAutoTopicCreation: false,
+    });
+    this.consumer = consumer;
+    consumer.on(consumer.events.GROUP_JOIN, ({ payload }) => {
+      const partitions = payload.memberAssignment[this.client.settings.topic] ?? [];
+      this.current = { status: 'joined', partitions: [...partitions].sort((a, b) => a - b) };
+      this.logger.log(`joined ${this.groupId}: partitions ${partitions.join(', ') || 'none'}`);
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      this.logger.error(`consumer crashed: ${payload.error.message}${payload.restart ? ' (restarting)' : ''}`);
+      if (!payload.restart) this.fail(consumer, payload.error.message);
+    });
+    try {
+      await this.client.ensureTopic();
+      await consumer.connect();
+      // A new group starts at the beginning: events published before the first matcher started still count.
+      await consumer.subscribe({ topic: this.client.settings.topic, fromBeginning: true });
+      await consumer.run({
+        autoCommit: false,
+        partitionsConsumedConcurrently: PARTITIONS_IN_PARALLEL,
+        eachMessage: (payload) => this.handle(consumer, payload),
+      });
+    } catch (error) {
+      this.fail(consumer, (error as Error).message);
+    }
+  }
+
+  private async handle(consumer: Consumer, { topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+    const decoded = decodeEvent(message.value);
+    if (decoded.kind === 'event') {
+      this.logger.debug(`dispatching ${decoded.event.type} ${decoded.event.eventId} (${partition}/${message.offset})`);
+      const beat = setInterval(() => void heartbeat().catch(() => undefined), HANDLER_HEARTBEAT_MS);
+      try {
+        await this.dispatcher.dispatch(decoded.event);
+      } finally {
+        clearInterval(beat);
+      }
+    } else if (decoded.kind === 'unknown-type') {
+      this.logger.debug(`no handler class for ${decoded.type} here; skipping ${decoded.eventId}`);
+    } else {
+      // A record no consumer can read would block its partition forever: log it and move on.
+      this.logger.warn(`skipping malformed record ${partition}/${message.offset}: ${decoded.reason}`);
+    }
+    await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+  }
+
+  private fail(consumer: Consumer, reason: string): void {
+    if (this.stopping || this.consumer !== consumer) return;
+    this.current = { status: 'failed', reason };
+    this.logger.warn(`consumer not running (${reason}); retrying in ${RESTART_DELAY_MS / 1000}s`);
+    this.consumer = undefined;
+    void consumer.disconnect().catch(() => undefined);
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => void this.start(), RESTART_DELAY_MS);
+  }
+}

@@ -1,0 +1,67 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Partitioners, type Producer } from 'kafkajs';
+import { EventPublisher } from '../event-publisher.port.js';
+import type { IntegrationEvent } from '../integration-event.js';
+import { encodeEvent } from './kafka-event-codec.js';
+import { KafkaClient } from './kafka-client.js';
+
+/**
+ * The distributed adapter of the relay's port: committed outbox rows become Kafka records. `publish`
+ * resolves only when every in-sync replica has the batch (acks all), because the relay marks the rows
+ * published right after. The idempotent producer keeps its own retries from writing duplicates; a
+ * duplicate from a relay crash between send and mark is absorbed by the consumers' event-id check.
+ */
+@Injectable()
+export class KafkaEventPublisher extends EventPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('KafkaEventPublisher');
+  private readonly producer: Producer;
+  private connected: Promise<void> | undefined;
+  private readonly sending = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(private readonly client: KafkaClient) {
+    super();
+    this.producer = client.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+  }
+
+  /** Connects early so the first relayed batch does not pay for it; failures are retried on publish. */
+  onApplicationBootstrap(): void {
+    this.ready().catch((error: Error) => this.logger.warn(`Kafka not reachable yet: ${error.message}`));
+  }
+
+  async publish(events: IntegrationEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    if (this.closed) throw new Error('the Kafka publisher is shut down');
+    await this.ready();
+    const sent = this.producer.send({ topic: this.client.settings.topic, acks: -1, messages: events.map(encodeEvent) });
+    this.sending.add(sent);
+    try {
+      await sent;
+    } finally {
+      this.sending.delete(sent);
+    }
+  }
+
+  /** Lets batches already on their way finish (the relay is waiting to mark them) before disconnecting. */
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.sending]);
+    if (this.connected) await this.producer.disconnect().catch(() => undefined);
+  }
+
+  private ready(): Promise<void> {
+    this.connected ??= (async () => {
+      await this.client.ensureTopic();
+      await this.producer.connect();
+    })().catch((error: unknown) => {
+      this.connected = undefined;
+      throw error;
+    });
+    return this.connected;
+  }
+}

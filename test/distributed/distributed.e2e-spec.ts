@@ -1,0 +1,320 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { Partitioners } from 'kafkajs';
+import { ApiClient } from '../support/api-client.js';
+import { MailCatcher, verificationLinkIn } from '../support/mail-catcher.js';
+import { createTestDatabase } from '../support/test-database.js';
+import { startKafka, type KafkaBroker } from '../kafka/kafka-broker.js';
+import { AppProcess, freePort, waitFor } from './app-process.js';
+
+/**
+ * The distributed deployment for real: a Kafka broker, PostgreSQL, the built gateway and two matcher
+ * processes that share nothing but those two. Everything goes through the gateway's HTTP API; the
+ * database is only read, to see what the matchers did.
+ */
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const GATEWAY = resolve(REPO_ROOT, 'dist/apps/gateway/main.js');
+const MATCHER = resolve(REPO_ROOT, 'dist/apps/matcher/main.js');
+const LOG_DIR = resolve(REPO_ROOT, 'test/artifacts/distributed');
+const PARTITIONS = [0, 1, 2, 3, 4, 5];
+const REFRESH_CONSUMER = 'matching.refresh-personality';
+
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The partition an event keyed by this user id goes to: the producer's own partitioner, on 6 partitions. */
+const partitioner = Partitioners.DefaultPartitioner();
+const partitionOf = (userId: string) =>
+  partitioner({
+    topic: 'fated.events',
+    partitionMetadata: PARTITIONS.map((partitionId) => ({ partitionId, leader: 1, replicas: [1], isr: [1], partitionErrorCode: 0 })),
+    message: { key: userId, value: null },
+  });
+
+const answers = (seed: number) =>
+  Array.from({ length: 19 }, (_, i) => ({ id: i + 1, choice: ((i * (seed + 1) + seed) % 5) + 1, txt: 'ignored by the server' }));
+
+interface Person {
+  client: ApiClient;
+  id: string;
+  email: string;
+  gender: 'male' | 'female';
+  partition: number;
+}
+
+describe('distributed deployment: gateway and two matchers over PostgreSQL and Kafka', () => {
+  let kafka: KafkaBroker;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db: pg.Client;
+  let mail: MailCatcher;
+  let gateway: AppProcess;
+  let matcherA: AppProcess;
+  let matcherB: AppProcess;
+  let api: string;
+  /** Matcher A's partitions as the first rebalance left them. */
+  let partitionsOfA: number[] = [];
+  const dataDirs: string[] = [];
+  const people: Person[] = [];
+
+  const sql = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await db.query(text, params)).rows as T[];
+
+  /** The latest partition assignment a matcher logged, or undefined before it joined. */
+  const assignment = (matcher: AppProcess) => {
+    const joins = matcher.lines(/joined fated-matcher: partitions ([\d, ]+|none)/);
+    const last = joins.at(-1)?.[1];
+    return last === undefined ? undefined : last === 'none' ? [] : last.split(', ').map(Number);
+  };
+
+  /** Event ids of a type that a matcher's consumer handed to its local handlers (after a point in its log). */
+  const dispatched = (matcher: AppProcess, type: string, since = 0) =>
+    [...matcher.logs.slice(since).matchAll(new RegExp(`dispatching ${type} ([0-9a-f-]{36})`, 'g'))].map((match) => match[1]!);
+
+  const health = async (): Promise<any> => (await fetch(`${api}/health`)).json();
+
+  const unprocessed = async (types: string[]) =>
+    sql<{ id: string; type: string }>(
+      `select o.id, o.type from outbox_message o
+        where o.type = any($1)
+          and not exists (select 1 from processed_event p where p.event_id = o.id and p.consumer = $2)`,
+      [types, REFRESH_CONSUMER],
+    );
+
+  const staleVectors = async () =>
+    sql<{ user_id: string }>(
+      `select q.user_id from quiz_response q
+         join profile p on p.user_id = q.user_id
+         left join personality_vector v on v.user_id = q.user_id
+        where v.user_id is null or v.updated_at < q.submitted_at or v.updated_at < p.updated_at`,
+    );
+
+  const processEnv = (dataDir: string, extra: Record<string, string> = {}) => ({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url!,
+    KAFKA_BROKERS: kafka.brokers,
+    SMTP_URL: mail.url,
+    MODELS_DIR: resolve(REPO_ROOT, '../shared/models'),
+    EMBEDDING_MODEL: 'local/wordnet-wordpiece-static-256',
+    JWT_ACCESS_SECRET: 'distributed-test-access-secret-0123456789abcdef',
+    JWT_REFRESH_SECRET: 'distributed-test-refresh-secret-0123456789abcdef',
+    AUTH_RATE_LIMIT: '10000',
+    AUTH_EMAIL_RATE_LIMIT: '10000',
+    // Never during the test: the schedule is not what this test is about.
+    MATCH_CRON: '0 3 1 1 *',
+    TZ: process.env.TZ ?? 'UTC',
+    ...extra,
+  });
+
+  const startMatcher = (name: string) => {
+    const dir = mkdtempSync(join(tmpdir(), `fated-${name}-`));
+    dataDirs.push(dir);
+    return new AppProcess(name, MATCHER, processEnv(dir, { LOG_LEVEL: 'debug' }), LOG_DIR);
+  };
+
+  async function signUp(n: number, gender: 'male' | 'female'): Promise<Person> {
+    const client = new ApiClient(api);
+    const email = `distributed${n}-${Date.now()}@example.com`;
+    const password = 'correct horse battery';
+    const registered = await client.post('/register', { name: `Person ${n}`, email, password });
+    expect(registered.status).toBe(201);
+    const id = registered.body.id as string;
+    expect((await client.post('/register/verify', { id, name: `Person ${n}`, email })).status).toBeLessThan(300);
+    const link = verificationLinkIn(await mail.waitFor(email, undefined, 20_000));
+    expect((await client.post('/verification', { id: link.id, emailToken: link.token })).status).toBe(201);
+    const login = await client.post('/login', { email, password });
+    expect(login.status).toBe(200);
+    client.accessToken = login.body.accessToken;
+    return { client, id, email, gender, partition: partitionOf(id) };
+  }
+
+  beforeAll(async () => {
+    for (const script of [GATEWAY, MATCHER]) {
+      if (!existsSync(script)) throw new Error(`${script} is missing: run \`npm run build:server\` first`);
+    }
+    [kafka, database, mail] = await Promise.all([startKafka(), createTestDatabase(), MailCatcher.start()]);
+    db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+
+    const port = await freePort();
+    api = `http://127.0.0.1:${port}/api`;
+    const gatewayDir = mkdtempSync(join(tmpdir(), 'fated-gateway-'));
+    dataDirs.push(gatewayDir);
+    // All three at once on an empty database: the migration runner and the topic creation must cope.
+    gateway = new AppProcess('gateway', GATEWAY, processEnv(gatewayDir, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), LOG_DIR);
+    matcherA = startMatcher('matcher-a');
+    matcherB = startMatcher('matcher-b');
+
+    await waitFor('the gateway to be ready with its consumer group joined', 90_000, async () => {
+      if (!gateway.running) throw new Error(`gateway exited:\n${gateway.logs.slice(-3000)}`);
+      const report = await health().catch(() => undefined);
+      return report?.status === 'ok' && /group fated-gateway, partitions/.test(report.components?.kafka?.detail ?? '') ? report : undefined;
+    });
+    // Both matchers in the group, the six partitions split between them.
+    await waitFor('the matchers to split the partitions', 90_000, async () => {
+      for (const matcher of [matcherA, matcherB]) {
+        if (!matcher.running) throw new Error(`${matcher.name} exited:\n${matcher.logs.slice(-3000)}`);
+      }
+      const [a, b] = [assignment(matcherA), assignment(matcherB)];
+      if (!a?.length || !b?.length) return undefined;
+      const all = [...a, ...b].sort((x, y) => x - y);
+      return JSON.stringify(all) === JSON.stringify(PARTITIONS) ? true : undefined;
+    });
+    partitionsOfA = assignment(matcherA)!;
+  }, 240_000);
+
+  afterAll(async () => {
+    const stops = await Promise.allSettled([gateway, matcherA, matcherB].filter(Boolean).map((app) => app.stop()));
+    await db?.end().catch(() => undefined);
+    await database?.drop().catch(() => undefined);
+    await mail?.close().catch(() => undefined);
+    await kafka?.stop().catch(() => undefined);
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    const killed = stops.filter((stop) => stop.status === 'fulfilled' && stop.value.killed);
+    if (killed.length) console.warn(`${killed.length} process(es) needed SIGKILL after SIGTERM`);
+  }, 60_000);
+
+  it('reports Kafka (not the in-process bus) in the gateway health', async () => {
+    const report = await health();
+    expect(report.status).toBe('ok');
+    expect(report.components.database.status).toBe('up');
+    expect(report.components.kafka).toEqual({
+      status: 'up',
+      detail: 'fated.events (6 partitions); group fated-gateway, partitions 0,1,2,3,4,5',
+    });
+    expect(report.components.bus).toBeUndefined();
+    // The gateway hosts no matcher work in this mode; the matchers say they run the schedule.
+    expect(gateway.logs).not.toMatch(/DailyMatchScheduler/);
+    for (const matcher of [matcherA, matcherB]) expect(matcher.logs).toMatch(/daily matching at "0 3 1 1 \*"/);
+  });
+
+  it('signs people up, and the matchers build every personality vector from the events, each event once', async () => {
+    const genders: Array<'male' | 'female'> = ['female', 'female', 'female', 'male', 'male', 'male', 'male'];
+    for (const [index, gender] of genders.entries()) people.push(await signUp(index + 1, gender));
+    // Ids are random: a few more people until each matcher owns at least two of them, so both have work.
+    const onA = () => people.filter((person) => partitionsOfA.includes(person.partition)).length;
+    while (onA() < 2 || people.length - onA() < 2) {
+      people.push(await signUp(people.length + 1, people.length % 2 ? 'female' : 'male'));
+    }
+    for (const [index, person] of people.entries()) {
+      const preferredSex = person.gender === 'female' ? 'male' : 'female';
+      const profile = await person.client.post('/user/setProfile', {
+        id: person.id,
+        city: 'Austin',
+        state: 'TX',
+        age: 25 + index,
+        gender: person.gender,
+        preferredSex,
+        education: 'Computer Science',
+        jobTitle: '',
+        bio: index % 2 ? 'Love is choosing each other every day.' : 'Love is laughing at the same jokes for decades.',
+      });
+      expect(profile.status).toBe(200);
+      const quiz = await person.client.post('/match/generate', { id: person.id, answers: answers(index) });
+      expect(quiz.status).toBeLessThan(300);
+    }
+
+    await waitFor('every personality vector', 60_000, async () => ((await staleVectors()).length === 0 ? true : undefined));
+    await waitFor('every quiz and profile event processed', 30_000, async () =>
+      (await unprocessed(['QuizSubmitted', 'ProfileUpdated'])).length === 0 ? true : undefined,
+    );
+    expect(await sql(`select id from outbox_message where published_at is null`)).toEqual([]);
+
+    // Each QuizSubmitted reached exactly one matcher (one consumer group), and both matchers had work.
+    const events = await sql<{ id: string }>(`select id from outbox_message where type = 'QuizSubmitted'`);
+    expect(events).toHaveLength(people.length);
+    const byA = dispatched(matcherA, 'QuizSubmitted');
+    const byB = dispatched(matcherB, 'QuizSubmitted');
+    expect([...byA, ...byB].sort()).toEqual(events.map((event) => event.id).sort());
+    expect(byA.length).toBeGreaterThan(0);
+    expect(byB.length).toBeGreaterThan(0);
+  });
+
+  it('answers POST /api/match/new with a set, the same set on a second call, stored once', async () => {
+    const [requester] = people;
+    const men = people.filter((person) => person.gender === 'male').map((person) => person.id);
+    const first = await requester!.client.post('/match/new', { userId: requester!.id });
+    expect(first.status).toBe(200);
+    for (const tier of ['best', 'medium', 'worst']) {
+      expect(first.body[tier]).toMatchObject({
+        name: expect.any(String),
+        compatibility: { id: expect.any(String), percent: expect.any(Number), summary: expect.any(String) },
+      });
+      expect(men).toContain(first.body[tier].compatibility.id);
+    }
+    expect(first.body.best.compatibility.percent).toBeGreaterThanOrEqual(first.body.worst.compatibility.percent);
+    const again = await requester!.client.post('/match/new', { userId: requester!.id });
+    expect(again.body).toEqual(first.body);
+    expect(await sql(`select user_id from match_set where user_id = $1`, [requester!.id])).toHaveLength(1);
+  });
+
+  it('keeps processing when one matcher is killed mid-way: the other takes over its partitions', async () => {
+    const before = await sql<{ id: string }>(`select id from outbox_message where type = 'QuizSubmitted'`);
+    const ofA = people.filter((person) => partitionsOfA.includes(person.partition));
+    const ofB = people.filter((person) => !partitionsOfA.includes(person.partition));
+    const resubmit = (group: Person[], seed: number) =>
+      Promise.all(
+        group.map(async (person, index) => {
+          const response = await person.client.post('/match/generate', { id: person.id, answers: answers(seed + index) });
+          expect(response.status).toBeLessThan(300);
+        }),
+      );
+
+    // Half of A's people answer again and A dies while their events are on the way to it (SIGKILL: no
+    // shutdown hook, no leaving the group); then everyone else answers, the rest of A's people included.
+    const half = Math.ceil(ofA.length / 2);
+    await resubmit(ofA.slice(0, half), 11);
+    await matcherA.crash();
+    const bLogAtDeath = matcherB.logs.length;
+    await resubmit([...ofA.slice(half), ...ofB], 17);
+
+    // After the session timeout the group gives matcher A's partitions to matcher B.
+    await waitFor('matcher B to own all six partitions', 60_000, async () =>
+      JSON.stringify(assignment(matcherB)) === JSON.stringify(PARTITIONS) ? true : undefined,
+    );
+    await waitFor('every vector rebuilt from the new answers', 60_000, async () =>
+      (await staleVectors()).length === 0 ? true : undefined,
+    );
+    expect(await unprocessed(['QuizSubmitted', 'ProfileUpdated'])).toEqual([]);
+
+    const newEvents = (await sql<{ id: string }>(`select id from outbox_message where type = 'QuizSubmitted'`))
+      .map((event) => event.id)
+      .filter((id) => !before.some((old) => old.id === id));
+    expect(newEvents).toHaveLength(people.length);
+    // Every new event was seen by a matcher; any that matcher A took but never committed came again to B.
+    const seen = new Set([...dispatched(matcherA, 'QuizSubmitted'), ...dispatched(matcherB, 'QuizSubmitted')]);
+    for (const id of newEvents) expect(seen.has(id)).toBe(true);
+    // What went to A's partitions after its death was handled by B.
+    const afterDeath = await sql<{ id: string }>(
+      `select id from outbox_message where type = 'QuizSubmitted' and aggregate_id = any($1) and id = any($2)`,
+      [ofA.slice(half).map((person) => person.id), newEvents],
+    );
+    expect(afterDeath).toHaveLength(ofA.length - half);
+    const byBSinceDeath = dispatched(matcherB, 'QuizSubmitted', bLogAtDeath);
+    for (const { id } of afterDeath) expect(byBSinceDeath).toContain(id);
+    // ProcessedEvents recorded each one once, whoever saw it twice.
+    const marks = await sql<{ event_id: string; n: string }>(
+      `select event_id, count(*) as n from processed_event where consumer = $1 and event_id = any($2) group by event_id`,
+      [REFRESH_CONSUMER, newEvents],
+    );
+    expect(marks).toHaveLength(people.length);
+    expect(marks.every((mark) => Number(mark.n) === 1)).toBe(true);
+
+    // The gateway never noticed: still ready, and its requests still work.
+    expect((await health()).status).toBe('ok');
+    const second = people[1]!;
+    const set = await second.client.post('/match/new', { userId: second.id });
+    expect(set.status).toBe(200);
+    expect(set.body.best.compatibility.id).toEqual(expect.any(String));
+  });
+
+  it('shuts the surviving processes down cleanly on SIGTERM', async () => {
+    for (const app of [matcherB, gateway]) {
+      const { seconds, killed } = await app.stop();
+      expect(killed).toBe(false);
+      expect(seconds).toBeLessThan(15);
+    }
+    expect(matcherB.logs).not.toMatch(/ERROR/);
+  });
+});
