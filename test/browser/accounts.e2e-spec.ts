@@ -106,7 +106,9 @@ describe('accounts in the browser', () => {
     // The photo picked at sign-up was uploaded and is shown on the profile.
     const current = await visible(page.getByRole('img', { name: 'Your current photo' }));
     await eventually(async () =>
-      expect(await current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0),
+      expect(
+        await current.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      ).toBeGreaterThan(0),
     );
     await shoot(page, 'profile-after-signup');
 
@@ -129,6 +131,7 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await waitForPath(page, '/quiz');
     await visible(toast(page, 'Email verified'));
+    await visible(page.getByRole('heading', { name: 'Question 1 of 19' }));
     await shoot(page, 'quiz-after-verification');
 
     // Sign out from home.

@@ -36,18 +36,23 @@ describe('profile, waitlist and premium in the browser', () => {
   async function expectImageShown(image: Locator) {
     await visible(image);
     await eventually(async () =>
-      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0),
+      expect(
+        await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      ).toBeGreaterThan(0),
     );
   }
 
   /** A real drag and drop: the file travels in a DataTransfer through dragenter, dragover and drop. */
   async function dropFile(page: Page, target: Locator, file: { name: string; type: string; bytes: Buffer }) {
-    const dataTransfer = await page.evaluateHandle(({ name, type, base64 }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], name, { type }));
-      return transfer;
-    }, { name: file.name, type: file.type, base64: file.bytes.toString('base64') });
+    const dataTransfer = await page.evaluateHandle(
+      ({ name, type, base64 }) => {
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([bytes], name, { type }));
+        return transfer;
+      },
+      { name: file.name, type: file.type, base64: file.bytes.toString('base64') },
+    );
     for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
     await dataTransfer.dispose();
   }
@@ -93,7 +98,9 @@ describe('profile, waitlist and premium in the browser', () => {
 
     // The photo arrives by drag and drop onto the drop area.
     // (The hidden file input is also a 'Profile picture' button to assistive tech; the drop area is the div.)
-    const dropArea = page.getByRole('button', { name: 'Profile picture', exact: true }).and(page.locator('div'));
+    const dropArea = page
+      .getByRole('button', { name: 'Profile picture', exact: true })
+      .and(page.locator('div'));
     await dropFile(page, dropArea, { name: 'maya.png', type: 'image/png', bytes: await avatarPng(200) });
     await expectImageShown(page.getByRole('img', { name: 'Preview of the selected photo' }));
     await visible(page.getByRole('button', { name: 'Remove' }));
@@ -121,7 +128,9 @@ describe('profile, waitlist and premium in the browser', () => {
     expect(await choice(page, 'Preferred Sex', 'Male').isChecked()).toBe(true);
     expect(await page.getByLabel('Major/Degree').inputValue()).toBe('B.S. Mechanical Engineering');
     expect(await page.getByLabel('Instagram Profile').inputValue()).toBe('@maya.builds');
-    expect(await page.getByLabel('What is love?').inputValue()).toBe('Love is choosing each other on ordinary Tuesdays.');
+    expect(await page.getByLabel('What is love?').inputValue()).toBe(
+      'Love is choosing each other on ordinary Tuesdays.',
+    );
     await expectImageShown(page.getByRole('img', { name: 'Your current photo' }));
     expect(await page.getByRole('button', { name: 'Save Profile' }).isEnabled()).toBe(true);
     await shoot(page, 'profile-reloaded');

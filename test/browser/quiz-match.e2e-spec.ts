@@ -26,21 +26,42 @@ const MAYA = [3, 4, 2, 5, 1, 3, 4, 4, 2, 3, 5, 4, 3, 2, 5, 4, 1, 5, 4];
 const CANDIDATES = [
   {
     name: 'Liam Walker',
-    profile: { city: 'Denver', state: 'CO', age: 31, education: 'M.A. History', jobTitle: '@liam.walks', bio: 'Love is a long walk that neither of you wants to end.' },
+    profile: {
+      city: 'Denver',
+      state: 'CO',
+      age: 31,
+      education: 'M.A. History',
+      jobTitle: '@liam.walks',
+      bio: 'Love is a long walk that neither of you wants to end.',
+    },
     // Identical answers: the best match.
     choices: MAYA,
     hue: 210,
   },
   {
     name: 'Ethan Brooks',
-    profile: { city: 'Austin', state: 'TX', age: 28, education: 'B.S. Nursing', jobTitle: '@ethan.b', bio: 'Love is showing up, especially when it is inconvenient.' },
+    profile: {
+      city: 'Austin',
+      state: 'TX',
+      age: 28,
+      education: 'B.S. Nursing',
+      jobTitle: '@ethan.b',
+      bio: 'Love is showing up, especially when it is inconvenient.',
+    },
     // Every third answer one step away: in between.
     choices: MAYA.map((c, i) => (i % 3 === 0 ? (c === 5 ? 4 : c + 1) : c)),
     hue: 30,
   },
   {
     name: 'Owen Reyes',
-    profile: { city: 'Seattle', state: 'WA', age: 34, education: 'B.F.A. Design', jobTitle: '@owen.draws', bio: 'Love is a quiet room with the right person in it.' },
+    profile: {
+      city: 'Seattle',
+      state: 'WA',
+      age: 34,
+      education: 'B.F.A. Design',
+      jobTitle: '@owen.draws',
+      bio: 'Love is a quiet room with the right person in it.',
+    },
     // Mirrored answers: the worst match.
     choices: MAYA.map((c) => 6 - c),
     hue: 120,
@@ -64,7 +85,11 @@ describe('quiz and matches in the browser', () => {
   async function uploadPhoto(client: ApiClient, id: string, hue: number) {
     const form = new FormData();
     form.set('id', id);
-    form.set('avatar', new Blob([new Uint8Array(await avatarPng(hue, 320))], { type: 'image/png' }), 'photo.png');
+    form.set(
+      'avatar',
+      new Blob([new Uint8Array(await avatarPng(hue, 320))], { type: 'image/png' }),
+      'photo.png',
+    );
     const uploaded = await client.request('POST', '/image/upload', { body: form });
     expect(uploaded.status).toBeLessThan(300);
   }
@@ -110,7 +135,9 @@ describe('quiz and matches in the browser', () => {
     expect(summary.trim().length).toBeGreaterThan(40);
     const photo = await visible(card.getByRole('img', { name: `Photo of ${name}` }));
     await eventually(async () =>
-      expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0),
+      expect(
+        await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      ).toBeGreaterThan(0),
     );
   }
 
@@ -119,9 +146,9 @@ describe('quiz and matches in the browser', () => {
   }
 
   it('takes the quiz and browses today’s matches', async () => {
-    const questions = ((await t.client().get('/quiz/questions')).body as { questions: Question[] }).questions.sort(
-      (a, b) => a.id - b.id,
-    );
+    const questions = (
+      (await t.client().get('/quiz/questions')).body as { questions: Question[] }
+    ).questions.sort((a, b) => a.id - b.id);
     expect(questions).toHaveLength(19);
 
     // Three verified men looking for women, with profiles, photos and answers.
@@ -168,7 +195,10 @@ describe('quiz and matches in the browser', () => {
 
     // Proceeding before the quiz: the matches page sends the user to take it.
     await todaysMatches.click();
-    await page.getByRole('dialog', { name: "Proceed to Today's Matches?" }).getByRole('button', { name: 'Proceed' }).click();
+    await page
+      .getByRole('dialog', { name: "Proceed to Today's Matches?" })
+      .getByRole('button', { name: 'Proceed' })
+      .click();
     await waitForPath(page, '/match');
     const noQuiz = await visible(page.getByRole('dialog', { name: "You haven't taken the quiz yet!" }));
     await shoot(page, 'match-no-quiz');
@@ -204,7 +234,9 @@ describe('quiz and matches in the browser', () => {
     for (let i = 1; i < 19; i++) {
       await visible(page.getByRole('heading', { name: `Question ${i + 1} of 19` }));
       await page.keyboard.press(String(MAYA[i]));
-      await eventually(async () => expect(await answers.nth(MAYA[i]! - 1).getAttribute('aria-checked')).toBe('true'));
+      await eventually(async () =>
+        expect(await answers.nth(MAYA[i]! - 1).getAttribute('aria-checked')).toBe('true'),
+      );
       if (i === 18) await shoot(page, 'quiz-question-19');
       await next.click();
     }
@@ -217,7 +249,10 @@ describe('quiz and matches in the browser', () => {
     await gone(submitDialog);
     await visible(page.getByRole('heading', { name: 'Question 19 of 19' }));
     await next.click();
-    await page.getByRole('dialog', { name: 'Submit answers?' }).getByRole('button', { name: 'Submit' }).click();
+    await page
+      .getByRole('dialog', { name: 'Submit answers?' })
+      .getByRole('button', { name: 'Submit' })
+      .click();
     const done = await visible(page.getByRole('dialog', { name: "You're all set!" }));
     await shoot(page, 'quiz-all-set');
     await done.getByRole('button', { name: 'View your matches!' }).click();
@@ -259,7 +294,10 @@ describe('quiz and matches in the browser', () => {
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     await waitForPath(page, '/');
     await todaysMatches.click();
-    await page.getByRole('dialog', { name: "Proceed to Today's Matches?" }).getByRole('button', { name: 'Proceed' }).click();
+    await page
+      .getByRole('dialog', { name: "Proceed to Today's Matches?" })
+      .getByRole('button', { name: 'Proceed' })
+      .click();
     await waitForPath(page, '/match');
     await expectCard(currentCard(page), 'Best match', liam!);
     expect(await percentOf(currentCard(page))).toBe(bestPercent);

@@ -46,7 +46,11 @@ export interface Scenario {
 }
 
 /** A fresh browser context (own cookies and storage) against the test app, with one page. */
-export async function openScenario(browser: Browser, t: TestApp, options: ScenarioOptions = {}): Promise<Scenario> {
+export async function openScenario(
+  browser: Browser,
+  t: TestApp,
+  options: ScenarioOptions = {},
+): Promise<Scenario> {
   const viewport = options.viewport ?? DESKTOP;
   const phone = viewport.width < 600;
   const context = await browser.newContext({
@@ -69,7 +73,12 @@ export async function openScenario(browser: Browser, t: TestApp, options: Scenar
   return { context, page, pageErrors, close: () => context.close() };
 }
 
-/** Full-page screenshots named test/artifacts/screenshots/<spec>-<nn>-<name>.png, numbered in the order taken. */
+/**
+ * Full-page screenshots named test/artifacts/screenshots/<spec>-<nn>-<name>.png, numbered in the order taken.
+ * Known capture artefacts (not app bugs): fixed layers (dialog backdrops, toasts) cover only the first
+ * viewport's height, and on phone-sized contexts the capture drops touch emulation, so pointer-dependent
+ * text shows its mouse wording.
+ */
 export function screenshots(spec: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Pictures from an earlier run of this spec would mix with this run's numbering.
@@ -79,8 +88,12 @@ export function screenshots(spec: string) {
   let n = 0;
   return async function shoot(page: Page, name: string): Promise<void> {
     n += 1;
-    // Let fonts and the current animation frame settle so the picture shows what a user sees.
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // Fonts settled, and scrolled to the top: a full-page capture of a scrolled page paints the sticky
+    // header in the middle of the picture.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      window.scrollTo(0, 0);
+    });
     await page.screenshot({
       path: join(SCREENSHOT_DIR, `${spec}-${String(n).padStart(2, '0')}-${name}.png`),
       fullPage: true,
@@ -108,7 +121,10 @@ export async function gone(locator: Locator, timeout?: number): Promise<void> {
 }
 
 /** Retries an assertion until it passes or the time is up (playwright-core has no auto-waiting expect). */
-export async function eventually(assertion: () => unknown | Promise<unknown>, timeoutMs = 10_000): Promise<void> {
+export async function eventually(
+  assertion: () => unknown | Promise<unknown>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
