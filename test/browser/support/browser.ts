@@ -92,7 +92,7 @@ export function screenshots(spec: string) {
     // header in the middle of the picture.
     await page.evaluate(async () => {
       await document.fonts.ready;
-      window.scrollTo(0, 0);
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     });
     await page.screenshot({
       path: join(SCREENSHOT_DIR, `${spec}-${String(n).padStart(2, '0')}-${name}.png`),
