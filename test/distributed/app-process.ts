@@ -44,7 +44,11 @@ export class AppProcess {
   }
 
   lines(pattern: RegExp): RegExpExecArray[] {
-    return [...this.output.matchAll(new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`))];
+    return [
+      ...this.output.matchAll(
+        new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`),
+      ),
+    ];
   }
 
   /** Waits until the output matches; fails early with the output's tail when the process dies. */
@@ -75,7 +79,12 @@ export class AppProcess {
 }
 
 /** Polls `probe` until it returns a value (not undefined), or fails with what it was waiting for. */
-export async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, everyMs = 250): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | undefined>,
+  everyMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   for (;;) {
@@ -87,7 +96,9 @@ export async function waitFor<T>(what: string, timeoutMs: number, probe: () => P
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${(lastError as Error).message}` : ''}`);
+      throw new Error(
+        `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${(lastError as Error).message}` : ''}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }

@@ -28,12 +28,22 @@ const partitioner = Partitioners.DefaultPartitioner();
 const partitionOf = (userId: string) =>
   partitioner({
     topic: 'fated.events',
-    partitionMetadata: PARTITIONS.map((partitionId) => ({ partitionId, leader: 1, replicas: [1], isr: [1], partitionErrorCode: 0 })),
+    partitionMetadata: PARTITIONS.map((partitionId) => ({
+      partitionId,
+      leader: 1,
+      replicas: [1],
+      isr: [1],
+      partitionErrorCode: 0,
+    })),
     message: { key: userId, value: null },
   });
 
 const answers = (seed: number) =>
-  Array.from({ length: 19 }, (_, i) => ({ id: i + 1, choice: ((i * (seed + 1) + seed) % 5) + 1, txt: 'ignored by the server' }));
+  Array.from({ length: 19 }, (_, i) => ({
+    id: i + 1,
+    choice: ((i * (seed + 1) + seed) % 5) + 1,
+    txt: 'ignored by the server',
+  }));
 
 interface Person {
   client: ApiClient;
@@ -69,7 +79,9 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
 
   /** Event ids of a type that a matcher's consumer handed to its local handlers (after a point in its log). */
   const dispatched = (matcher: AppProcess, type: string, since = 0) =>
-    [...matcher.logs.slice(since).matchAll(new RegExp(`dispatching ${type} ([0-9a-f-]{36})`, 'g'))].map((match) => match[1]!);
+    [...matcher.logs.slice(since).matchAll(new RegExp(`dispatching ${type} ([0-9a-f-]{36})`, 'g'))].map(
+      (match) => match[1]!,
+    );
 
   const health = async (): Promise<any> => (await fetch(`${api}/health`)).json();
 
@@ -120,7 +132,9 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     const registered = await client.post('/register', { name: `Person ${n}`, email, password });
     expect(registered.status).toBe(201);
     const id = registered.body.id as string;
-    expect((await client.post('/register/verify', { id, name: `Person ${n}`, email })).status).toBeLessThan(300);
+    expect((await client.post('/register/verify', { id, name: `Person ${n}`, email })).status).toBeLessThan(
+      300,
+    );
     const link = verificationLinkIn(await mail.waitFor(email, undefined, 20_000));
     expect((await client.post('/verification', { id: link.id, emailToken: link.token })).status).toBe(201);
     const login = await client.post('/login', { email, password });
@@ -142,14 +156,22 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     const gatewayDir = mkdtempSync(join(tmpdir(), 'fated-gateway-'));
     dataDirs.push(gatewayDir);
     // All three at once on an empty database: the migration runner and the topic creation must cope.
-    gateway = new AppProcess('gateway', GATEWAY, processEnv(gatewayDir, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }), LOG_DIR);
+    gateway = new AppProcess(
+      'gateway',
+      GATEWAY,
+      processEnv(gatewayDir, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+      LOG_DIR,
+    );
     matcherA = startMatcher('matcher-a');
     matcherB = startMatcher('matcher-b');
 
     await waitFor('the gateway to be ready with its consumer group joined', 90_000, async () => {
       if (!gateway.running) throw new Error(`gateway exited:\n${gateway.logs.slice(-3000)}`);
       const report = await health().catch(() => undefined);
-      return report?.status === 'ok' && /group fated-gateway, partitions/.test(report.components?.kafka?.detail ?? '') ? report : undefined;
+      return report?.status === 'ok' &&
+        /group fated-gateway, partitions/.test(report.components?.kafka?.detail ?? '')
+        ? report
+        : undefined;
     });
     // Both matchers in the group, the six partitions split between them.
     await waitFor('the matchers to split the partitions', 90_000, async () => {
@@ -165,7 +187,9 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
   }, 240_000);
 
   afterAll(async () => {
-    const stops = await Promise.allSettled([gateway, matcherA, matcherB].filter(Boolean).map((app) => app.stop()));
+    const stops = await Promise.allSettled(
+      [gateway, matcherA, matcherB].filter(Boolean).map((app) => app.stop()),
+    );
     await db?.end().catch(() => undefined);
     await database?.drop().catch(() => undefined);
     await mail?.close().catch(() => undefined);
@@ -186,7 +210,8 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     expect(report.components.bus).toBeUndefined();
     // The gateway hosts no matcher work in this mode; the matchers say they run the schedule.
     expect(gateway.logs).not.toMatch(/DailyMatchScheduler/);
-    for (const matcher of [matcherA, matcherB]) expect(matcher.logs).toMatch(/daily matching at "0 3 1 1 \*"/);
+    for (const matcher of [matcherA, matcherB])
+      expect(matcher.logs).toMatch(/daily matching at "0 3 1 1 \*"/);
   });
 
   it('signs people up, and the matchers build every personality vector from the events, each event once', async () => {
@@ -208,14 +233,19 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
         preferredSex,
         education: 'Computer Science',
         jobTitle: '',
-        bio: index % 2 ? 'Love is choosing each other every day.' : 'Love is laughing at the same jokes for decades.',
+        bio:
+          index % 2
+            ? 'Love is choosing each other every day.'
+            : 'Love is laughing at the same jokes for decades.',
       });
       expect(profile.status).toBe(200);
       const quiz = await person.client.post('/match/generate', { id: person.id, answers: answers(index) });
       expect(quiz.status).toBeLessThan(300);
     }
 
-    await waitFor('every personality vector', 60_000, async () => ((await staleVectors()).length === 0 ? true : undefined));
+    await waitFor('every personality vector', 60_000, async () =>
+      (await staleVectors()).length === 0 ? true : undefined,
+    );
     await waitFor('every quiz and profile event processed', 30_000, async () =>
       (await unprocessed(['QuizSubmitted', 'ProfileUpdated'])).length === 0 ? true : undefined,
     );
@@ -243,7 +273,9 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
       });
       expect(men).toContain(first.body[tier].compatibility.id);
     }
-    expect(first.body.best.compatibility.percent).toBeGreaterThanOrEqual(first.body.worst.compatibility.percent);
+    expect(first.body.best.compatibility.percent).toBeGreaterThanOrEqual(
+      first.body.worst.compatibility.percent,
+    );
     const again = await requester!.client.post('/match/new', { userId: requester!.id });
     expect(again.body).toEqual(first.body);
     expect(await sql(`select user_id from match_set where user_id = $1`, [requester!.id])).toHaveLength(1);
@@ -256,7 +288,10 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     const resubmit = (group: Person[], seed: number) =>
       Promise.all(
         group.map(async (person, index) => {
-          const response = await person.client.post('/match/generate', { id: person.id, answers: answers(seed + index) });
+          const response = await person.client.post('/match/generate', {
+            id: person.id,
+            answers: answers(seed + index),
+          });
           expect(response.status).toBeLessThan(300);
         }),
       );
@@ -278,12 +313,17 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     );
     expect(await unprocessed(['QuizSubmitted', 'ProfileUpdated'])).toEqual([]);
 
-    const newEvents = (await sql<{ id: string }>(`select id from outbox_message where type = 'QuizSubmitted'`))
+    const newEvents = (
+      await sql<{ id: string }>(`select id from outbox_message where type = 'QuizSubmitted'`)
+    )
       .map((event) => event.id)
       .filter((id) => !before.some((old) => old.id === id));
     expect(newEvents).toHaveLength(people.length);
     // Every new event was seen by a matcher; any that matcher A took but never committed came again to B.
-    const seen = new Set([...dispatched(matcherA, 'QuizSubmitted'), ...dispatched(matcherB, 'QuizSubmitted')]);
+    const seen = new Set([
+      ...dispatched(matcherA, 'QuizSubmitted'),
+      ...dispatched(matcherB, 'QuizSubmitted'),
+    ]);
     for (const id of newEvents) expect(seen.has(id)).toBe(true);
     // What went to A's partitions after its death was handled by B.
     const afterDeath = await sql<{ id: string }>(

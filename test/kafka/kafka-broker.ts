@@ -20,7 +20,10 @@ export interface KafkaBroker {
 export async function startKafka(): Promise<KafkaBroker> {
   const external = process.env.KAFKA_BROKERS;
   if (external) return { brokers: external, logFile: undefined, stop: async () => undefined };
-  const { stdout } = await run('bash', [resolve(HERE, 'start-kafka.sh')], { timeout: 240_000, maxBuffer: 1 << 20 });
+  const { stdout } = await run('bash', [resolve(HERE, 'start-kafka.sh')], {
+    timeout: 240_000,
+    maxBuffer: 1 << 20,
+  });
   const brokers = /^KAFKA_BROKERS=(.+)$/m.exec(stdout)?.[1];
   const dir = /^KAFKA_DIR=(.+)$/m.exec(stdout)?.[1];
   if (!brokers || !dir) throw new Error(`start-kafka.sh said:\n${stdout}`);

@@ -15,7 +15,11 @@ function nestLogCreator() {
   return ({ namespace, level, log }: LogEntry) => {
     const { message, error } = log as { message: string; error?: string };
     const text = error ? `${message}: ${error}` : message;
-    if (level > logLevel.WARN || namespace === 'Connection' || QUIET.some((pattern) => pattern.test(message))) {
+    if (
+      level > logLevel.WARN ||
+      namespace === 'Connection' ||
+      QUIET.some((pattern) => pattern.test(message))
+    ) {
       logger.debug(text);
     } else {
       logger.warn(text);

@@ -8,10 +8,14 @@ class SomethingHappened extends IntegrationEvent<{ n: number; tags: string[] }> 
 EventRegistry.register(SomethingHappened);
 
 describe('Kafka event codec', () => {
-  const event = new SomethingHappened('user-1', { n: 3, tags: ['a', 'b'] }, {
-    eventId: '6f1f7c4e-3c8e-4a43-9b59-1d1f0a4f4b9e',
-    occurredAt: new Date('2026-11-22T10:00:00.123Z'),
-  });
+  const event = new SomethingHappened(
+    'user-1',
+    { n: 3, tags: ['a', 'b'] },
+    {
+      eventId: '6f1f7c4e-3c8e-4a43-9b59-1d1f0a4f4b9e',
+      occurredAt: new Date('2026-11-22T10:00:00.123Z'),
+    },
+  );
 
   it('keys by the aggregate id and carries the type in a header', () => {
     const encoded = encodeEvent(event);
@@ -39,15 +43,44 @@ describe('Kafka event codec', () => {
 
   it('reports a type this process does not know instead of failing', () => {
     const value = JSON.stringify({ ...JSON.parse(encodeEvent(event).value), type: 'other.Unknown' });
-    expect(decodeEvent(value)).toEqual({ kind: 'unknown-type', type: 'other.Unknown', eventId: event.eventId });
+    expect(decodeEvent(value)).toEqual({
+      kind: 'unknown-type',
+      type: 'other.Unknown',
+      eventId: event.eventId,
+    });
   });
 
   it.each([
     ['an empty record', null],
     ['not JSON', '{oops'],
-    ['no event id', JSON.stringify({ type: 'test.SomethingHappened', aggregateId: 'u', occurredAt: '2026-01-01', payload: {} })],
-    ['a bad date', JSON.stringify({ eventId: 'e', type: 'test.SomethingHappened', aggregateId: 'u', occurredAt: 'soon', payload: {} })],
-    ['a missing payload', JSON.stringify({ eventId: 'e', type: 'test.SomethingHappened', aggregateId: 'u', occurredAt: '2026-01-01' })],
+    [
+      'no event id',
+      JSON.stringify({
+        type: 'test.SomethingHappened',
+        aggregateId: 'u',
+        occurredAt: '2026-01-01',
+        payload: {},
+      }),
+    ],
+    [
+      'a bad date',
+      JSON.stringify({
+        eventId: 'e',
+        type: 'test.SomethingHappened',
+        aggregateId: 'u',
+        occurredAt: 'soon',
+        payload: {},
+      }),
+    ],
+    [
+      'a missing payload',
+      JSON.stringify({
+        eventId: 'e',
+        type: 'test.SomethingHappened',
+        aggregateId: 'u',
+        occurredAt: '2026-01-01',
+      }),
+    ],
   ])('treats %s as malformed', (_name, value) => {
     expect(decodeEvent(value).kind).toBe('malformed');
   });

@@ -25,7 +25,11 @@ export function encodeEvent(event: IntegrationEvent): EncodedEvent {
     occurredAt: event.occurredAt.toISOString(),
     payload: event.payload,
   };
-  return { key: event.aggregateId, value: JSON.stringify(envelope), headers: { type: event.type, eventId: event.eventId } };
+  return {
+    key: event.aggregateId,
+    value: JSON.stringify(envelope),
+    headers: { type: event.type, eventId: event.eventId },
+  };
 }
 
 export type DecodeResult =
@@ -51,7 +55,8 @@ export function decodeEvent(value: Buffer | string | null): DecodeResult {
   }
   const when = new Date(occurredAt ?? Number.NaN);
   if (Number.isNaN(when.getTime())) return { kind: 'malformed', reason: `bad occurredAt in ${eventId}` };
-  if (typeof payload !== 'object' || payload === null) return { kind: 'malformed', reason: `bad payload in ${eventId}` };
+  if (typeof payload !== 'object' || payload === null)
+    return { kind: 'malformed', reason: `bad payload in ${eventId}` };
   const event = EventRegistry.revive(type, aggregateId, payload, { eventId, occurredAt: when });
   return event ? { kind: 'event', event } : { kind: 'unknown-type', type, eventId };
 }

@@ -1,4 +1,9 @@
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import type { Consumer, EachMessagePayload } from 'kafkajs';
 import { decodeEvent } from './kafka-event-codec.js';
 import { KafkaClient } from './kafka-client.js';
@@ -77,8 +82,12 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
       this.logger.log(`joined ${this.groupId}: partitions ${partitions.join(', ') || 'none'}`);
     });
     consumer.on(consumer.events.CRASH, ({ payload }) => {
-      this.logger.error(`consumer crashed: ${payload.error.message}${payload.restart ? ' (restarting)' : ''}`);
-      if (!payload.restart) this.fail(consumer, payload.error.message);
+      // kafkajs restarts by itself after retriable errors (a coordinator still loading after a broker restart).
+      if (payload.restart) this.logger.warn(`consumer restarting after: ${payload.error.message}`);
+      else {
+        this.logger.error(`consumer crashed: ${payload.error.message}`);
+        this.fail(consumer, payload.error.message);
+      }
     });
     try {
       await this.client.ensureTopic();
@@ -95,10 +104,15 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
     }
   }
 
-  private async handle(consumer: Consumer, { topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+  private async handle(
+    consumer: Consumer,
+    { topic, partition, message, heartbeat }: EachMessagePayload,
+  ): Promise<void> {
     const decoded = decodeEvent(message.value);
     if (decoded.kind === 'event') {
-      this.logger.debug(`dispatching ${decoded.event.type} ${decoded.event.eventId} (${partition}/${message.offset})`);
+      this.logger.debug(
+        `dispatching ${decoded.event.type} ${decoded.event.eventId} (${partition}/${message.offset})`,
+      );
       const beat = setInterval(() => void heartbeat().catch(() => undefined), HANDLER_HEARTBEAT_MS);
       try {
         await this.dispatcher.dispatch(decoded.event);

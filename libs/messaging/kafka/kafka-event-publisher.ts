@@ -12,7 +12,10 @@ import { KafkaClient } from './kafka-client.js';
  * duplicate from a relay crash between send and mark is absorbed by the consumers' event-id check.
  */
 @Injectable()
-export class KafkaEventPublisher extends EventPublisher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class KafkaEventPublisher
+  extends EventPublisher
+  implements OnApplicationBootstrap, OnApplicationShutdown
+{
   private readonly logger = new Logger('KafkaEventPublisher');
   private readonly producer: Producer;
   private connected: Promise<void> | undefined;
@@ -38,7 +41,11 @@ export class KafkaEventPublisher extends EventPublisher implements OnApplication
     if (events.length === 0) return;
     if (this.closed) throw new Error('the Kafka publisher is shut down');
     await this.ready();
-    const sent = this.producer.send({ topic: this.client.settings.topic, acks: -1, messages: events.map(encodeEvent) });
+    const sent = this.producer.send({
+      topic: this.client.settings.topic,
+      acks: -1,
+      messages: events.map(encodeEvent),
+    });
     this.sending.add(sent);
     try {
       await sent;

@@ -27,7 +27,10 @@ export class KafkaHealth implements OnModuleInit {
     const group = `group ${this.consumer.groupId}`;
     switch (state.status) {
       case 'joined':
-        return { status: 'up', detail: `${topic}; ${group}, partitions ${state.partitions.join(',') || 'none'}` };
+        return {
+          status: 'up',
+          detail: `${topic}; ${group}, partitions ${state.partitions.join(',') || 'none'}`,
+        };
       case 'starting':
         return { status: 'up', detail: `${topic}; ${group} joining` };
       case 'failed':

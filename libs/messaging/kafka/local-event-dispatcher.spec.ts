@@ -33,7 +33,10 @@ class FailingReaction implements IEventHandler<SomethingHappened> {
   }
 }
 
-@Module({ imports: [CqrsModule.forRoot()], providers: [Journal, SlowReaction, FailingReaction, LocalEventDispatcher] })
+@Module({
+  imports: [CqrsModule.forRoot()],
+  providers: [Journal, SlowReaction, FailingReaction, LocalEventDispatcher],
+})
 class TestModule {}
 
 describe('LocalEventDispatcher', () => {
