@@ -15,6 +15,7 @@ const HEARTBEAT_MS = 1_000;
 /** Handlers that take longer than a heartbeat still keep the membership alive. */
 const HANDLER_HEARTBEAT_MS = 2_000;
 const RESTART_DELAY_MS = 3_000;
+const FETCH_WAIT_MS = 1_000;
 const PARTITIONS_IN_PARALLEL = 3;
 
 export type ConsumerState =
@@ -73,6 +74,8 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
       groupId: this.groupId,
       sessionTimeout: SESSION_TIMEOUT_MS,
       heartbeatInterval: HEARTBEAT_MS,
+      // A fetch waits this long for records when there are none; shutdown waits for the fetch in hand.
+      maxWaitTimeInMs: FETCH_WAIT_MS,
       allowAutoTopicCreation: false,
     });
     this.consumer = consumer;
