@@ -8,7 +8,8 @@ import { writeSummary } from '../domain/summary-writer.js';
 import { hashString, mix32 } from '../domain/tiebreak.js';
 import { chooseTiers, TIERS, type Tier } from '../domain/tiers.js';
 import { AnswerEmbeddings, type AnswerTextVectors } from '../embeddings/answer-embeddings.js';
-import { TextEmbeddings } from '../embeddings/text-embeddings.js';
+import { cosine, TextEmbeddings } from '../embeddings/text-embeddings.js';
+import { PersonalityVectorRepository } from '../personality/personality-vector.repository.js';
 import { MatchesGenerated } from '../events/matches-generated.event.js';
 import type { CandidatePool } from '../pool/candidate-pool.js';
 import { MatchSetRepository, type Pick, type SummaryPersonRow } from './match-set.repository.js';
@@ -54,6 +55,7 @@ export class MatchSetGenerator {
   constructor(
     private readonly orm: MikroORM,
     private readonly sets: MatchSetRepository,
+    private readonly personality: PersonalityVectorRepository,
     private readonly embeddings: TextEmbeddings,
     private readonly answerEmbeddings: AnswerEmbeddings,
     private readonly outbox: Outbox,
@@ -62,9 +64,20 @@ export class MatchSetGenerator {
   async generate(day: string, userIds: string[], options: GenerateOptions): Promise<GenerateReport> {
     const report: GenerateReport = { created: 0, empty: 0, existing: 0, ineligible: 0 };
     const answers = await this.answerTexts(options.waitForModel ?? true);
+    const timings = { read: 0, score: 0, summarise: 0, write: 0 };
+    // The database writes one block while the next is scored: CPU and I/O overlap.
+    let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < userIds.length; start += BLOCK) {
-      await this.generateBlock(day, userIds.slice(start, start + BLOCK), options, answers, report);
+      const block = await this.prepareBlock(day, userIds.slice(start, start + BLOCK), options, answers, report, timings);
+      await writing;
+      if (!block) continue;
+      writing = this.timed(timings, () => this.write(day, block.planned, block.picks, report));
+      // Handled here, rethrown by the next await: a failed write must not crash the process meanwhile.
+      writing.catch(() => undefined);
     }
+    await writing;
+    const phases = Object.entries(timings).map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`);
+    this.logger.debug(`day ${day}: ${userIds.length} users, ${report.created} sets; ${phases.join(', ')}`);
     return report;
   }
 
@@ -74,13 +87,27 @@ export class MatchSetGenerator {
     return embedder ? this.answerEmbeddings.get(embedder) : undefined;
   }
 
-  private async generateBlock(
+  private async timed(timings: Record<'write', number>, work: () => Promise<void>): Promise<void> {
+    const started = performance.now();
+    await work();
+    timings.write += performance.now() - started;
+  }
+
+  /** Reads, scores and summarises one block; null when nobody in it needs a set. */
+  private async prepareBlock(
     day: string,
     userIds: string[],
     options: GenerateOptions,
     answers: AnswerTextVectors | undefined,
     report: GenerateReport,
-  ): Promise<void> {
+    timings: Record<'read' | 'score' | 'summarise' | 'write', number>,
+  ): Promise<{ planned: PlannedSet[]; picks: Pick[] } | null> {
+    let mark = performance.now();
+    const lap = (phase: keyof typeof timings) => {
+      const now = performance.now();
+      timings[phase] += now - mark;
+      mark = now;
+    };
     const em = this.orm.em.fork();
     const existing = new Map((await this.sets.existingSets(em, day, userIds)).map((set) => [set.userId, set]));
     const todo: { userId: string; refill: boolean }[] = [];
@@ -92,19 +119,22 @@ export class MatchSetGenerator {
     }
     const located = todo.filter(({ userId }) => options.pool.locate(userId) !== undefined);
     report.ineligible += todo.length - located.length;
-    if (located.length === 0) return;
+    if (located.length === 0) return null;
 
     const recent = new Map<string, Set<string>>();
     for (const [a, b] of await this.sets.recentPairs(em, repeatWindow(day), located.map((t) => t.userId))) {
       remember(recent, a, b);
     }
+    lap('read');
     const planned = located.map(({ userId, refill }) => ({
       userId,
       refill,
       picks: this.pickFor(userId, day, options.pool, recent.get(userId)),
     }));
+    lap('score');
     const picks = await this.summarise(em, planned, answers);
-    await this.write(day, planned, picks, report);
+    lap('summarise');
+    return { planned, picks };
   }
 
   /** Scores one user against their whole candidate group and picks the tiers. */
@@ -142,7 +172,7 @@ export class MatchSetGenerator {
     if (pairs.length === 0) return [];
     const ids = [...new Set(pairs.flat())];
     const people = new Map<string, SummaryPersonRow>((await this.sets.summaryPeople(em, ids)).map((p) => [p.userId, p]));
-    const bioSimilarities = answers ? await this.sets.bioSimilarities(em, pairs) : new Map<string, number>();
+    const bios = answers ? await this.personality.bioEmbeddings(em, ids, answers.modelId) : new Map<string, Float32Array>();
     const answerSimilarity = answers ? answers.similarity.bind(answers) : undefined;
     const picks: Pick[] = [];
     for (const set of planned) {
@@ -155,7 +185,7 @@ export class MatchSetGenerator {
           viewer: viewer!,
           candidate,
           answerSimilarity,
-          bioSimilarity: bioSimilarities.get(`${set.userId}|${pick.candidateId}`),
+          bioSimilarity: cosine(bios.get(set.userId), bios.get(pick.candidateId)),
           seed: hashString(`${set.userId}|${pick.candidateId}`),
         });
         picks.push({ userId: set.userId, ...pick, summary });
@@ -186,7 +216,6 @@ export class MatchSetGenerator {
       }
       report.existing += fresh.length - [...fresh].filter((set) => won.has(set.userId)).length;
     });
-    this.logger.debug(`day ${day}: wrote ${picks.length} picks for ${planned.length} users`);
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Sex } from '../domain/eligibility.js';
 import type { Tier } from '../domain/tiers.js';
-import { numbers, placeholders, query } from '../persistence/sql.js';
+import { literal, numbers, placeholders, query } from '../persistence/sql.js';
 
 export interface Pick {
   userId: string;
@@ -118,28 +118,6 @@ export class MatchSetRepository {
     return rows.map((row) => ({ userId: row.user_id, name: row.name, bio: row.bio ?? '', choices: numbers(row.choices) }));
   }
 
-  /**
-   * Cosine similarity of the bio embeddings of each pair, computed in the database so the vectors never
-   * travel; pairs without two embeddings of one model are left out.
-   */
-  async bioSimilarities(em: EntityManager, pairs: [string, string][]): Promise<Map<string, number>> {
-    if (pairs.length === 0) return new Map();
-    const rows = await query<{ a: string; b: string; similarity: number | string | null }>(
-      em,
-      `select x.user_id as a, y.user_id as b,
-              (select sum(ex * ey) from unnest(x.bio_embedding, y.bio_embedding) as e(ex, ey)) as similarity
-         from (values ${pairs.map(() => '(?::uuid, ?::uuid)').join(', ')}) as pair(a, b)
-         join personality_vector x on x.user_id = pair.a
-         join personality_vector y on y.user_id = pair.b
-        where x.bio_embedding is not null and y.bio_embedding is not null
-          and x.embedding_model = y.embedding_model`,
-      pairs.flat(),
-    );
-    const similarities = new Map<string, number>();
-    for (const row of rows) if (row.similarity !== null) similarities.set(`${row.a}|${row.b}`, Number(row.similarity));
-    return similarities;
-  }
-
   /** Claims (user, day) for each user; returns the users whose set this call created. Losers of a race get nothing. */
   async claimSets(em: EntityManager, day: string, sets: { userId: string; pickCount: number }[], at: Date): Promise<Set<string>> {
     if (sets.length === 0) return new Set();
@@ -170,15 +148,14 @@ export class MatchSetRepository {
 
   async insertPicks(em: EntityManager, day: string, picks: Pick[], at: Date): Promise<void> {
     if (picks.length === 0) return;
-    const params: unknown[] = [];
-    const values = picks.map((pick) => {
-      params.push(pick.userId, day, pick.tier, pick.candidateId, pick.percent, pick.summary, at.toISOString());
-      return '(?::uuid, ?::date, ?, ?::uuid, ?, ?, ?::timestamptz)';
-    });
+    const values = picks.map(
+      (pick) =>
+        `(${literal.uuid(pick.userId)}, ${literal.day(day)}, ${literal.text(pick.tier)}, ${literal.uuid(pick.candidateId)}, ` +
+        `${literal.int(pick.percent)}, ${literal.text(pick.summary)}, ${literal.timestamp(at)})`,
+    );
     await query(
       em,
       `insert into match_pick (user_id, day, tier, candidate_id, percent, summary, created_at) values ${values.join(', ')}`,
-      params,
     );
   }
 

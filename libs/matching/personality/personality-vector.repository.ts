@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import { arrayLiteral, numbers, placeholders, query } from '../persistence/sql.js';
+import { literal, numbers, placeholders, query, vectorOf } from '../persistence/sql.js';
 
 /** What the matcher stores per user: the 19 choices and the text embeddings (null without a model or bio). */
 export interface PersonalityVector {
@@ -56,18 +56,11 @@ export class PersonalityVectorRepository {
   /** Inserts or replaces many vectors in one statement. */
   async saveAll(em: EntityManager, vectors: PersonalityVector[], at: Date): Promise<void> {
     if (vectors.length === 0) return;
-    const params: unknown[] = [];
-    const rows = vectors.map((vector) => {
-      params.push(
-        vector.userId,
-        arrayLiteral(vector.choices),
-        arrayLiteral(vector.answersEmbedding),
-        arrayLiteral(vector.bioEmbedding),
-        vector.embeddingModel,
-        at.toISOString(),
-      );
-      return '(?::uuid, ?::smallint[], ?::real[], ?::real[], ?, ?::timestamptz)';
-    });
+    const rows = vectors.map(
+      (vector) =>
+        `(${literal.uuid(vector.userId)}, ${literal.smallints(vector.choices)}, ${literal.vector(vector.answersEmbedding)}, ` +
+        `${literal.vector(vector.bioEmbedding)}, ${literal.nullableText(vector.embeddingModel)}, ${literal.timestamp(at)})`,
+    );
     await query(
       em,
       `insert into personality_vector (user_id, choices, answers_embedding, bio_embedding, embedding_model, updated_at)
@@ -75,7 +68,23 @@ export class PersonalityVectorRepository {
        on conflict (user_id) do update set choices = excluded.choices, answers_embedding = excluded.answers_embedding,
          bio_embedding = excluded.bio_embedding, embedding_model = excluded.embedding_model,
          updated_at = excluded.updated_at`,
-      params,
     );
+  }
+
+  /** Bio embeddings of `userIds` made by `model`; users without one are left out. */
+  async bioEmbeddings(em: EntityManager, userIds: string[], model: string): Promise<Map<string, Float32Array>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await query<{ user_id: string; bio_embedding: unknown }>(
+      em,
+      `select user_id, bio_embedding from personality_vector
+        where embedding_model = ? and bio_embedding is not null and user_id in (${placeholders(userIds.length)})`,
+      [model, ...userIds],
+    );
+    const vectors = new Map<string, Float32Array>();
+    for (const row of rows) {
+      const vector = vectorOf(row.bio_embedding);
+      if (vector) vectors.set(row.user_id, vector);
+    }
+    return vectors;
   }
 }
