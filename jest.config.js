@@ -14,6 +14,8 @@ export default {
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs,cli}/**/*.spec.ts'] },
     { ...shared, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.e2e-spec.ts'] },
     { ...shared, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.e2e-spec.ts'] },
+    // Service-level tests of composition roots without HTTP (the matcher process), on PGlite or DATABASE_URL.
+    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'] },
     // Gateway + matcher processes over PostgreSQL and a real Kafka broker (npm run test:distributed).
     { ...shared, displayName: 'distributed', testMatch: ['<rootDir>/test/distributed/**/*.e2e-spec.ts'] },
   ],

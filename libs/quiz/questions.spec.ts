@@ -33,7 +33,8 @@ describe('quiz questions', () => {
 
   it('keeps sentence punctuation out of the texts the summaries quote', () => {
     for (const q of QUESTIONS) {
-      for (const text of [q.topic, q.bridge, ...q.answers.map((a) => a.txt)]) expect(text).not.toMatch(/[.!?]/);
+      for (const text of [q.topic, q.bridge, ...q.answers.map((a) => a.txt)])
+        expect(text).not.toMatch(/[.!?]/);
     }
   });
 

@@ -6,7 +6,12 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 @Injectable()
 export class QuizResponseRepository {
   /** Insert or replace: resubmitting the quiz overwrites the previous answers. */
-  async save(em: EntityManager, userId: string, choices: readonly number[], submittedAt: Date): Promise<void> {
+  async save(
+    em: EntityManager,
+    userId: string,
+    choices: readonly number[],
+    submittedAt: Date,
+  ): Promise<void> {
     await run(
       em,
       `insert into quiz_response (user_id, choices, submitted_at) values (?, ?::smallint[], ?)

@@ -27,7 +27,11 @@ function helpers(t: TestApp) {
     (orm.em.fork() as SqlEntityManager).getConnection().execute(query, params, 'all');
   let n = 0;
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
+  async function until<T>(
+    what: string,
+    probe: () => Promise<T | undefined | false>,
+    ms = 20_000,
+  ): Promise<T> {
     const deadline = Date.now() + ms;
     for (;;) {
       const value = await probe();
@@ -37,7 +41,12 @@ function helpers(t: TestApp) {
     }
   }
 
-  async function setProfile(person: { client: ApiClient; id: string }, gender: Sex, preferredSex: Sex, bio: string) {
+  async function setProfile(
+    person: { client: ApiClient; id: string },
+    gender: Sex,
+    preferredSex: Sex,
+    bio: string,
+  ) {
     const response = await person.client.post('/user/setProfile', {
       id: person.id,
       city: 'Austin',
@@ -105,12 +114,20 @@ describe('matching API', () => {
     const person = await t.signUp();
     const noProfile = await person.client.post('/match/new', { userId: person.id });
     expect(noProfile.status).toBe(404);
-    expect(noProfile.body).toEqual({ statusCode: 404, error: 'no profile', message: "You haven't filled out your profile yet!" });
+    expect(noProfile.body).toEqual({
+      statusCode: 404,
+      error: 'no profile',
+      message: "You haven't filled out your profile yet!",
+    });
 
     await h.setProfile(person, 'male', 'female', '');
     const noQuiz = await person.client.post('/match/new', { userId: person.id });
     expect(noQuiz.status).toBe(404);
-    expect(noQuiz.body).toEqual({ statusCode: 404, error: 'no quiz', message: "You haven't taken the quiz yet!" });
+    expect(noQuiz.body).toEqual({
+      statusCode: 404,
+      error: 'no quiz',
+      message: "You haven't taken the quiz yet!",
+    });
 
     const other = await t.signUp();
     expect((await other.client.post('/match/new', { userId: person.id })).status).toBe(403);
@@ -119,8 +136,18 @@ describe('matching API', () => {
   });
 
   it('runs quiz → event → vector and embeddings → tiers with profile fields, the same set all day', async () => {
-    const seeker = await h.member('male', 'female', base, 'Love is trust, laughter and long walks by the sea.');
-    const close = await h.member('female', 'male', variant(2), 'Love means laughter and trust, every single day.');
+    const seeker = await h.member(
+      'male',
+      'female',
+      base,
+      'Love is trust, laughter and long walks by the sea.',
+    );
+    const close = await h.member(
+      'female',
+      'male',
+      variant(2),
+      'Love means laughter and trust, every single day.',
+    );
     const middle = await h.member('female', 'male', variant(8), 'Choosing each other again and again.');
     const far = await h.member('female', 'male', variant(19), 'A quiet partner for rainy Sundays.');
     const middle2 = await h.member('female', 'male', variant(10), 'Someone who stays.');
@@ -193,7 +220,10 @@ describe('matching API', () => {
     const mail = await t.mail.waitFor(email, (m) => m.raw.includes('truly compatible'));
     expect(mail.raw).toContain('Subject: Someone truly compatible just joined Fated');
     expect(mail.raw).toContain(`${t.config.publicUrl}/match`);
-    await h.until('notice', async () => (await h.sql(`select 1 from compatible_signup_notice where user_id = ?`, [unique.id]))[0]);
+    await h.until(
+      'notice',
+      async () => (await h.sql(`select 1 from compatible_signup_notice where user_id = ?`, [unique.id]))[0],
+    );
 
     // The promise is kept the same day: the empty set is refilled, once.
     const refilled = await unique.client.post('/match/new', { userId: unique.id });
@@ -203,12 +233,15 @@ describe('matching API', () => {
     await h.takeQuiz(newcomer, nearly);
     await h.vectorOf(newcomer.id);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await h.sql(`select 1 from compatible_signup_notice where user_id = ?`, [unique.id])).toHaveLength(1);
+    expect(await h.sql(`select 1 from compatible_signup_notice where user_id = ?`, [unique.id])).toHaveLength(
+      1,
+    );
   });
 
   it('daily run: twice and concurrently, exactly one set per user and day', async () => {
     const group = [] as Person[];
-    for (let i = 0; i < 3; i++) group.push(await h.member('female', 'female', variant(i * 3), `Bio ${i} about hiking.`));
+    for (let i = 0; i < 3; i++)
+      group.push(await h.member('female', 'female', variant(i * 3), `Bio ${i} about hiking.`));
     const run = t.app.get(DailyMatchRun);
     const day = addDays(today, 1);
     const [first, second] = await Promise.all([run.run(day), run.run(day)]);
@@ -219,7 +252,10 @@ describe('matching API', () => {
     expect(first.users).toBe(users);
     expect(first.sets + second.sets).toBe(users);
     expect(first.sets + first.existing).toBe(users);
-    const perUser = await h.sql(`select user_id, count(*)::int as n from match_set where day = ?::date group by user_id`, [day]);
+    const perUser = await h.sql(
+      `select user_id, count(*)::int as n from match_set where day = ?::date group by user_id`,
+      [day],
+    );
     expect(perUser).toHaveLength(users);
     expect(perUser.every((row) => row.n === 1)).toBe(true);
 
@@ -232,9 +268,13 @@ describe('matching API', () => {
     ).map((row) => row.user_id as string);
     expect(womenForWomen).toHaveLength(4);
     for (const person of group) {
-      const picks = await h.sql(`select candidate_id from match_pick where user_id = ? and day = ?::date`, [person.id, day]);
+      const picks = await h.sql(`select candidate_id from match_pick where user_id = ? and day = ?::date`, [
+        person.id,
+        day,
+      ]);
       expect(picks).toHaveLength(3);
-      for (const pick of picks) expect(womenForWomen.filter((id) => id !== person.id)).toContain(pick.candidate_id);
+      for (const pick of picks)
+        expect(womenForWomen.filter((id) => id !== person.id)).toContain(pick.candidate_id);
     }
   });
 

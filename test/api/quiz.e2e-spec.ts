@@ -15,7 +15,8 @@ describe('quiz API', () => {
     t = await startTestApp();
     me = await t.signUp();
     const orm = t.app.get(MikroORM);
-    sql = (query, params = []) => (orm.em.fork() as SqlEntityManager).getConnection().execute(query, params, 'all');
+    sql = (query, params = []) =>
+      (orm.em.fork() as SqlEntityManager).getConnection().execute(query, params, 'all');
   });
   afterAll(() => t.close());
 
@@ -25,19 +26,42 @@ describe('quiz API', () => {
     const { questions } = response.body;
     expect(questions).toHaveLength(19);
     expect(questions.map((q: { theme: string }) => q.theme)).toEqual([
-      'sociability', 'weekends', 'food', 'group work', 'change', 'conflict', 'decisions', 'friday nights', 'fitness',
-      'alone time', 'affection', 'communication frequency', 'life-goal talks', 'free time', 'travel', 'music',
-      'politics', 'family', 'personal growth',
+      'sociability',
+      'weekends',
+      'food',
+      'group work',
+      'change',
+      'conflict',
+      'decisions',
+      'friday nights',
+      'fitness',
+      'alone time',
+      'affection',
+      'communication frequency',
+      'life-goal talks',
+      'free time',
+      'travel',
+      'music',
+      'politics',
+      'family',
+      'personal growth',
     ]);
     for (const [index, question] of questions.entries()) {
-      expect(question).toEqual({ id: index + 1, theme: expect.any(String), text: expect.any(String), answers: expect.any(Array) });
+      expect(question).toEqual({
+        id: index + 1,
+        theme: expect.any(String),
+        text: expect.any(String),
+        answers: expect.any(Array),
+      });
       expect(question.answers.map((a: { choice: number }) => a.choice)).toEqual([1, 2, 3, 4, 5]);
       for (const answer of question.answers) expect(answer.txt.length).toBeGreaterThan(5);
     }
   });
 
   it('refuses answers without a session (401) and for another user (403)', async () => {
-    expect((await t.client().post('/match/generate', { id: me.id, answers: fullAnswers() })).status).toBe(401);
+    expect((await t.client().post('/match/generate', { id: me.id, answers: fullAnswers() })).status).toBe(
+      401,
+    );
     const other = await t.signUp();
     const forbidden = await other.client.post('/match/generate', { id: me.id, answers: fullAnswers() });
     expect(forbidden.status).toBe(403);
@@ -79,10 +103,16 @@ describe('quiz API', () => {
       { id: me.id, answers: answers.map((a) => (a.id === 19 ? { ...a, id: 3 } : a)) },
       'Q3 is answered more than once',
     );
-    await expect400({ id: me.id, answers: [...answers, answers[0]] }, 'Answer each of the 19 questions exactly once');
+    await expect400(
+      { id: me.id, answers: [...answers, answers[0]] },
+      'Answer each of the 19 questions exactly once',
+    );
     await expect400({ id: me.id, answers: 'all of them' }, 'answers must be a list of 19 answers');
     await expect400({ id: me.id }, 'answers must be a list of 19 answers');
-    await expect400({ id: me.id, answers: [...answers.slice(0, 18), null] }, 'Each answer must be an object {id, choice, txt}');
+    await expect400(
+      { id: me.id, answers: [...answers.slice(0, 18), null] },
+      'Each answer must be an object {id, choice, txt}',
+    );
     await expect400({ id: 'me', answers }, 'id must be your user id');
     expect((await post({ id: me.id, answers, extra: 1 })).status).toBe(400);
     expect((await post({ id: me.id, answers: answers.map((a) => ({ ...a, txt: 42 })) })).status).toBe(400);
@@ -91,7 +121,10 @@ describe('quiz API', () => {
 
   it('requires a verified email', async () => {
     const unverified = await t.signUp({ verify: false });
-    const response = await unverified.client.post('/match/generate', { id: unverified.id, answers: fullAnswers() });
+    const response = await unverified.client.post('/match/generate', {
+      id: unverified.id,
+      answers: fullAnswers(),
+    });
     expect(response.status).toBe(403);
     expect(response.body.message).toBe('Please verify your email before taking the quiz');
   });
@@ -108,7 +141,10 @@ describe('quiz API', () => {
     expect(row.choices.map(Number)).toEqual(Array(19).fill(4));
     expect(await sql(`select 1 from quiz_response where user_id = ?`, [me.id])).toHaveLength(1);
 
-    const events = await sql(`select payload from outbox_message where type = 'QuizSubmitted' and aggregate_id = ? order by occurred_at`, [me.id]);
+    const events = await sql(
+      `select payload from outbox_message where type = 'QuizSubmitted' and aggregate_id = ? order by occurred_at`,
+      [me.id],
+    );
     expect(events).toHaveLength(2);
     const payload = typeof events[1].payload === 'string' ? JSON.parse(events[1].payload) : events[1].payload;
     expect(payload).toEqual({ choices: Array(19).fill(4) });

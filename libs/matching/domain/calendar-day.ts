@@ -8,7 +8,12 @@ export function calendarDay(at: Date, timeZone: string): CalendarDay {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     // en-CA formats dates as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
     formatters.set(timeZone, formatter);
   }
   return formatter.format(at);

@@ -3,7 +3,7 @@ import { packChoices, packedDistance, distancesFrom, WORDS_PER_VECTOR } from './
 
 function random(seed: number): () => number {
   let state = seed >>> 0;
-  return () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 const rng = random(42);
 const randomAnswers = () => Array.from({ length: 19 }, () => 1 + Math.floor(rng() * 5));
@@ -19,7 +19,12 @@ describe('compatibility percent', () => {
     expect(compatibilityPercent(ones, fives)).toBe(0);
     expect(compatibilityPercent(fives, ones)).toBe(0);
     const mixed = ones.map((_, i) => (i % 2 ? 1 : 5));
-    expect(compatibilityPercent(mixed, mixed.map((c) => 6 - c))).toBe(0);
+    expect(
+      compatibilityPercent(
+        mixed,
+        mixed.map((c) => 6 - c),
+      ),
+    ).toBe(0);
   });
 
   it('follows the documented formula 100 × (1 − Σ|a−b| / 76), rounded', () => {
@@ -44,7 +49,8 @@ describe('compatibility percent', () => {
   });
 
   it('never rises when an answer moves further away, and gives each distance its own percent', () => {
-    for (let d = 1; d <= MAX_DISTANCE; d++) expect(PERCENT_BY_DISTANCE[d]!).toBeLessThan(PERCENT_BY_DISTANCE[d - 1]!);
+    for (let d = 1; d <= MAX_DISTANCE; d++)
+      expect(PERCENT_BY_DISTANCE[d]!).toBeLessThan(PERCENT_BY_DISTANCE[d - 1]!);
     for (let i = 0; i < 300; i++) {
       const a = randomAnswers();
       const b = randomAnswers();

@@ -1,4 +1,10 @@
-import { isEligibleCandidate, isMutualFit, pairKey, repeatWindow, type MatchingFacts } from './eligibility.js';
+import {
+  isEligibleCandidate,
+  isMutualFit,
+  pairKey,
+  repeatWindow,
+  type MatchingFacts,
+} from './eligibility.js';
 import { addDays, calendarDay } from './calendar-day.js';
 
 const person = (userId: string, overrides: Partial<MatchingFacts> = {}): MatchingFacts => ({
@@ -14,16 +20,22 @@ const none = new Set<string>();
 
 describe('eligibility', () => {
   it('needs each to be the sex the other prefers', () => {
-    expect(isMutualFit({ gender: 'male', preferredSex: 'female' }, { gender: 'female', preferredSex: 'male' })).toBe(true);
-    expect(isMutualFit({ gender: 'female', preferredSex: 'female' }, { gender: 'female', preferredSex: 'female' })).toBe(
-      true,
-    );
-    expect(isMutualFit({ gender: 'male', preferredSex: 'female' }, { gender: 'female', preferredSex: 'female' })).toBe(
-      false,
-    );
-    expect(isMutualFit({ gender: 'male', preferredSex: 'male' }, { gender: 'female', preferredSex: 'male' })).toBe(false);
+    expect(
+      isMutualFit({ gender: 'male', preferredSex: 'female' }, { gender: 'female', preferredSex: 'male' }),
+    ).toBe(true);
+    expect(
+      isMutualFit({ gender: 'female', preferredSex: 'female' }, { gender: 'female', preferredSex: 'female' }),
+    ).toBe(true);
+    expect(
+      isMutualFit({ gender: 'male', preferredSex: 'female' }, { gender: 'female', preferredSex: 'female' }),
+    ).toBe(false);
+    expect(
+      isMutualFit({ gender: 'male', preferredSex: 'male' }, { gender: 'female', preferredSex: 'male' }),
+    ).toBe(false);
     expect(isEligibleCandidate(him, her, none)).toBe(true);
-    expect(isEligibleCandidate(him, person('x', { profile: { gender: 'male', preferredSex: 'female' } }), none)).toBe(false);
+    expect(
+      isEligibleCandidate(him, person('x', { profile: { gender: 'male', preferredSex: 'female' } }), none),
+    ).toBe(false);
   });
 
   it('needs the candidate verified, with a profile and a finished quiz', () => {

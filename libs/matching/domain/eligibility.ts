@@ -24,7 +24,10 @@ export function repeatWindow(day: CalendarDay): { from: CalendarDay; until: Cale
 }
 
 /** Each is the sex the other is looking for. */
-export function isMutualFit(a: { gender: Sex; preferredSex: Sex }, b: { gender: Sex; preferredSex: Sex }): boolean {
+export function isMutualFit(
+  a: { gender: Sex; preferredSex: Sex },
+  b: { gender: Sex; preferredSex: Sex },
+): boolean {
   return a.preferredSex === b.gender && b.preferredSex === a.gender;
 }
 

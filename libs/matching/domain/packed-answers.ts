@@ -39,7 +39,11 @@ export function packedDistance(a: Uint32Array, i: number, b: Uint32Array, j: num
   const y = a[ai + 1]! ^ b[bj + 1]!;
   const z = a[ai + 2]! ^ b[bj + 2]!;
   return (
-    POPCOUNT16[x & 0xffff]! + POPCOUNT16[x >>> 16]! + POPCOUNT16[y & 0xffff]! + POPCOUNT16[y >>> 16]! + POPCOUNT16[z & 0xffff]!
+    POPCOUNT16[x & 0xffff]! +
+    POPCOUNT16[x >>> 16]! +
+    POPCOUNT16[y & 0xffff]! +
+    POPCOUNT16[y >>> 16]! +
+    POPCOUNT16[z & 0xffff]!
   );
 }
 

@@ -4,7 +4,7 @@ import { hashString } from './tiebreak.js';
 
 function random(seed: number): () => number {
   let state = seed >>> 0;
-  return () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  return () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 const rng = random(7);
 const randomAnswers = () => Array.from({ length: 19 }, () => 1 + Math.floor(rng() * 5));
@@ -32,7 +32,9 @@ describe('summary writer', () => {
     const texts = new Set<string>();
     const n = 400;
     for (let i = 0; i < n; i++) {
-      texts.add(writeSummary({ viewer: you(randomAnswers()), candidate: them(randomAnswers()), seed: 12345 }));
+      texts.add(
+        writeSummary({ viewer: you(randomAnswers()), candidate: them(randomAnswers()), seed: 12345 }),
+      );
     }
     expect(texts.size).toBe(n);
   });
@@ -90,7 +92,9 @@ describe('summary writer', () => {
       bioSimilarity: 0.05,
     });
     expect(far).toContain('describe love quite differently');
-    expect(sentences(writeSummary({ viewer: you(answers), candidate: them(answers, 'x y z'), seed: 3 }))).toHaveLength(2);
+    expect(
+      sentences(writeSummary({ viewer: you(answers), candidate: them(answers, 'x y z'), seed: 3 })),
+    ).toHaveLength(2);
   });
 
   it('handles identical answers and keeps names from breaking sentences', () => {

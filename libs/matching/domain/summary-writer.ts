@@ -74,7 +74,12 @@ function scoreThemes(input: SummaryInput): ThemeScore[] {
     const closeness = 1 - distance / MAX_STEP;
     const similarity = input.answerSimilarity ? input.answerSimilarity(index + 1, mine, theirs) : closeness;
     const alignment = distance === 0 ? 1 : (1 - TEXT_WEIGHT) * closeness + TEXT_WEIGHT * similarity;
-    themes.push({ index, distance, alignment, tieBreak: mix32(input.seed ^ Math.imul(index + 1, 0x9e3779b1)) });
+    themes.push({
+      index,
+      distance,
+      alignment,
+      tieBreak: mix32(input.seed ^ Math.imul(index + 1, 0x9e3779b1)),
+    });
   }
   return themes;
 }
@@ -107,7 +112,12 @@ function alignmentSentence(
   return `${opening} and are most in tune on ${topic(first)}, where you both chose ${mine(first)}.`;
 }
 
-function differenceSentence(theme: ThemeScore, name: string, viewer: SummaryPerson, candidate: SummaryPerson): string {
+function differenceSentence(
+  theme: ThemeScore,
+  name: string,
+  viewer: SummaryPerson,
+  candidate: SummaryPerson,
+): string {
   const question = QUESTIONS[theme.index]!;
   const mine = quote(answerText(question.id, viewer.choices[theme.index]!));
   const theirs = quote(answerText(question.id, candidate.choices[theme.index]!));
@@ -128,7 +138,11 @@ const CLOSE_BIOS = 0.45;
 /** …and below which they count as far apart. */
 const DISTANT_BIOS = 0.2;
 
-function bioSentence(viewerBio: string, candidateBio: string, similarity: number | undefined): string | undefined {
+function bioSentence(
+  viewerBio: string,
+  candidateBio: string,
+  similarity: number | undefined,
+): string | undefined {
   if (!viewerBio.trim() || !candidateBio.trim()) return undefined;
   const shared = sharedWords(viewerBio, candidateBio).slice(0, 3);
   if (shared.length > 0) {
@@ -137,7 +151,8 @@ function bioSentence(viewerBio: string, candidateBio: string, similarity: number
   if (similarity === undefined) {
     return 'You put what love is in different words, which makes a good first question to ask each other.';
   }
-  if (similarity >= CLOSE_BIOS) return 'Your answers to what love is use different words but point the same way.';
+  if (similarity >= CLOSE_BIOS)
+    return 'Your answers to what love is use different words but point the same way.';
   if (similarity >= DISTANT_BIOS) {
     return 'Your answers to what love is overlap in places, a good thread to pull on a first date.';
   }
@@ -159,7 +174,11 @@ const STOP_WORDS = new Set(
 
 /** Content words of a bio, each with a crude stem so "laughs" meets "laugh". */
 function contentWords(text: string): { stem: string; word: string }[] {
-  const words = text.toLowerCase().normalize('NFKC').match(/\p{L}[\p{L}']*/gu) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .normalize('NFKC')
+      .match(/\p{L}[\p{L}']*/gu) ?? [];
   return words
     .map((word) => word.replace(/'s$|'/g, ''))
     .filter((word) => word.length >= 3 && !STOP_WORDS.has(word))
@@ -188,7 +207,11 @@ export function sharedWords(viewerBio: string, candidateBio: string): string[] {
 
 /** The first name, without characters that would end a sentence early. */
 export function firstName(name: string): string {
-  const first = name.trim().split(/\s+/)[0]?.replace(/[.!?]+/g, '') ?? '';
+  const first =
+    name
+      .trim()
+      .split(/\s+/)[0]
+      ?.replace(/[.!?]+/g, '') ?? '';
   return first || 'your match';
 }
 

@@ -17,7 +17,9 @@ describe('tier choice', () => {
     const distances = Uint8Array.from([5, 5, 6, 6, 7, 70]);
     const histogram = new Int32Array(MAX_DISTANCE + 1);
     for (const d of distances) histogram[d]!++;
-    expect(medianPercent(histogram, distances.length)).toBe((percentForDistance(6) + percentForDistance(6)) / 2);
+    expect(medianPercent(histogram, distances.length)).toBe(
+      (percentForDistance(6) + percentForDistance(6)) / 2,
+    );
     const { tiers } = chooseTiers(distances, distances.length, undefined, byPosition);
     expect(tiers.best).toBe(0);
     expect(tiers.worst).toBe(5);
@@ -34,7 +36,10 @@ describe('tier choice', () => {
   it('fills fewer tiers when there are too few candidates, never repeating a person', () => {
     expect(chooseTiers(Uint8Array.from([]), 0, undefined, byPosition)).toEqual({ tiers: {}, poolSize: 0 });
     expect(chooseTiers(Uint8Array.from([12]), 1, undefined, byPosition).tiers).toEqual({ best: 0 });
-    expect(chooseTiers(Uint8Array.from([40, 12]), 2, undefined, byPosition).tiers).toEqual({ best: 1, worst: 0 });
+    expect(chooseTiers(Uint8Array.from([40, 12]), 2, undefined, byPosition).tiers).toEqual({
+      best: 1,
+      worst: 0,
+    });
     const same = chooseTiers(Uint8Array.from([9, 9, 9]), 3, undefined, byPosition).tiers;
     expect(new Set(Object.values(same)).size).toBe(3);
   });
@@ -45,7 +50,10 @@ describe('tier choice', () => {
     const { tiers, poolSize } = chooseTiers(distances, distances.length, excluded, byPosition);
     expect(poolSize).toBe(3);
     expect(tiers).toEqual({ best: 1, medium: 2, worst: 3 });
-    expect(chooseTiers(distances, 5, Uint8Array.from([1, 1, 1, 1, 1]), byPosition)).toEqual({ tiers: {}, poolSize: 0 });
+    expect(chooseTiers(distances, 5, Uint8Array.from([1, 1, 1, 1, 1]), byPosition)).toEqual({
+      tiers: {},
+      poolSize: 0,
+    });
   });
 
   it('breaks ties by rank, so users with the same scores get different people', () => {

@@ -57,7 +57,11 @@ export function chooseTiers(
   if (poolSize >= 2) tiers.worst = lowestRankAt(farthest);
   if (poolSize >= 3) {
     const median = medianPercent(histogram, poolSize);
-    const target = distanceClosestTo(median, histogram, taken.map((j) => distances[j]!));
+    const target = distanceClosestTo(
+      median,
+      histogram,
+      taken.map((j) => distances[j]!),
+    );
     tiers.medium = lowestRankAt(target);
   }
   return { tiers, poolSize };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CHOICES_PER_QUESTION, QUESTIONS, QUESTION_COUNT } from '../../quiz/questions.js';
-import type { Embedder } from './text-embeddings.js';
+import type { Embedder } from './embedder.js';
 
 /**
  * Embeddings of the 95 answer texts, computed once per model. Every user's answer texts come from this

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Embedder } from './text-embeddings.js';
+import type { Embedder } from './embedder.js';
 
 /**
  * The model runs in a worker thread: inference never blocks the event loop that serves requests and
@@ -50,7 +50,9 @@ export interface EmbeddingWorkerOptions {
 }
 
 /** Starts the worker and resolves once the model answered a probe; rejects if it cannot load. */
-export function startEmbeddingWorker(options: EmbeddingWorkerOptions): Promise<Embedder & { close(): Promise<void> }> {
+export function startEmbeddingWorker(
+  options: EmbeddingWorkerOptions,
+): Promise<Embedder & { close(): Promise<void> }> {
   const modulePath = createRequire(import.meta.url).resolve('@huggingface/transformers');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...options, modulePath } });
   const pending = new Map<number, { resolve(value: Float32Array): void; reject(error: Error): void }>();

@@ -3,14 +3,8 @@ import { join } from 'node:path';
 import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
 import { HealthRegistry } from '../../shared/health/health-registry.js';
+import type { Embedder } from './embedder.js';
 import { startEmbeddingWorker } from './embedding-worker.js';
-
-/** A loaded sentence-embedding model: unit-length vectors, so a dot product is the cosine similarity. */
-export interface Embedder {
-  readonly modelId: string;
-  readonly dimension: number;
-  embed(texts: string[]): Promise<Float32Array[]>;
-}
 
 /** Quantised weights: what Xenova's models and the offline test model ship. */
 const DTYPE = 'q8';
@@ -73,7 +67,10 @@ export class TextEmbeddings implements OnModuleInit, OnApplicationShutdown {
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`timed out after ${LOAD_TIMEOUT_MS / 1000} s`)), LOAD_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`timed out after ${LOAD_TIMEOUT_MS / 1000} s`)),
+          LOAD_TIMEOUT_MS,
+        );
         timer.unref();
       });
       const starting = startEmbeddingWorker({ modelId, modelsDir, dtype: DTYPE });
@@ -110,7 +107,10 @@ export class TextEmbeddings implements OnModuleInit, OnApplicationShutdown {
 }
 
 /** Cosine similarity of two unit vectors; undefined when either is missing or they come from different models. */
-export function cosine(a: ArrayLike<number> | null | undefined, b: ArrayLike<number> | null | undefined): number | undefined {
+export function cosine(
+  a: ArrayLike<number> | null | undefined,
+  b: ArrayLike<number> | null | undefined,
+): number | undefined {
   if (!a || !b || a.length !== b.length || a.length === 0) return undefined;
   let dot = 0;
   for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;

@@ -68,7 +68,14 @@ export class MatchSetGenerator {
     // The database writes one block while the next is scored: CPU and I/O overlap.
     let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < userIds.length; start += BLOCK) {
-      const block = await this.prepareBlock(day, userIds.slice(start, start + BLOCK), options, answers, report, timings);
+      const block = await this.prepareBlock(
+        day,
+        userIds.slice(start, start + BLOCK),
+        options,
+        answers,
+        report,
+        timings,
+      );
       await writing;
       if (!block) continue;
       writing = this.timed(timings, () => this.write(day, block.planned, block.picks, report));
@@ -109,12 +116,15 @@ export class MatchSetGenerator {
       mark = now;
     };
     const em = this.orm.em.fork();
-    const existing = new Map((await this.sets.existingSets(em, day, userIds)).map((set) => [set.userId, set]));
+    const existing = new Map(
+      (await this.sets.existingSets(em, day, userIds)).map((set) => [set.userId, set]),
+    );
     const todo: { userId: string; refill: boolean }[] = [];
     for (const userId of userIds) {
       const set = existing.get(userId);
       if (!set) todo.push({ userId, refill: false });
-      else if (options.refillPromisedEmpty && set.pickCount === 0 && set.promiseSince) todo.push({ userId, refill: true });
+      else if (options.refillPromisedEmpty && set.pickCount === 0 && set.promiseSince)
+        todo.push({ userId, refill: true });
       else report.existing++;
     }
     const located = todo.filter(({ userId }) => options.pool.locate(userId) !== undefined);
@@ -122,7 +132,11 @@ export class MatchSetGenerator {
     if (located.length === 0) return null;
 
     const recent = new Map<string, Set<string>>();
-    for (const [a, b] of await this.sets.recentPairs(em, repeatWindow(day), located.map((t) => t.userId))) {
+    for (const [a, b] of await this.sets.recentPairs(
+      em,
+      repeatWindow(day),
+      located.map((t) => t.userId),
+    )) {
       remember(recent, a, b);
     }
     lap('read');
@@ -138,7 +152,12 @@ export class MatchSetGenerator {
   }
 
   /** Scores one user against their whole candidate group and picks the tiers. */
-  private pickFor(userId: string, day: string, pool: CandidatePool, recent: Set<string> | undefined): PlannedSet['picks'] {
+  private pickFor(
+    userId: string,
+    day: string,
+    pool: CandidatePool,
+    recent: Set<string> | undefined,
+  ): PlannedSet['picks'] {
     const me = pool.locate(userId)!;
     const group = pool.candidatesFor(me);
     if (!group || group.size === 0) return [];
@@ -168,11 +187,17 @@ export class MatchSetGenerator {
     planned: PlannedSet[],
     answers: AnswerTextVectors | undefined,
   ): Promise<Pick[]> {
-    const pairs: [string, string][] = planned.flatMap((set) => set.picks.map((pick): [string, string] => [set.userId, pick.candidateId]));
+    const pairs: [string, string][] = planned.flatMap((set) =>
+      set.picks.map((pick): [string, string] => [set.userId, pick.candidateId]),
+    );
     if (pairs.length === 0) return [];
     const ids = [...new Set(pairs.flat())];
-    const people = new Map<string, SummaryPersonRow>((await this.sets.summaryPeople(em, ids)).map((p) => [p.userId, p]));
-    const bios = answers ? await this.personality.bioEmbeddings(em, ids, answers.modelId) : new Map<string, Float32Array>();
+    const people = new Map<string, SummaryPersonRow>(
+      (await this.sets.summaryPeople(em, ids)).map((p) => [p.userId, p]),
+    );
+    const bios = answers
+      ? await this.personality.bioEmbeddings(em, ids, answers.modelId)
+      : new Map<string, Float32Array>();
     const answerSimilarity = answers ? answers.similarity.bind(answers) : undefined;
     const picks: Pick[] = [];
     for (const set of planned) {
@@ -194,7 +219,12 @@ export class MatchSetGenerator {
     return picks;
   }
 
-  private async write(day: string, planned: PlannedSet[], picks: Pick[], report: GenerateReport): Promise<void> {
+  private async write(
+    day: string,
+    planned: PlannedSet[],
+    picks: Pick[],
+    report: GenerateReport,
+  ): Promise<void> {
     const now = new Date();
     await this.orm.em.fork().transactional(async (em) => {
       const fresh = planned.filter((set) => !set.refill);
@@ -207,7 +237,12 @@ export class MatchSetGenerator {
       for (const set of planned.filter((s) => s.refill && s.picks.length > 0)) {
         if (await this.sets.refillEmptySet(em, day, set.userId, set.picks.length, now)) won.add(set.userId);
       }
-      await this.sets.insertPicks(em, day, picks.filter((pick) => won.has(pick.userId)), now);
+      await this.sets.insertPicks(
+        em,
+        day,
+        picks.filter((pick) => won.has(pick.userId)),
+        now,
+      );
       for (const set of planned) {
         if (!won.has(set.userId)) continue;
         report.created++;

@@ -56,7 +56,12 @@ export interface RequesterStatus {
 @Injectable()
 export class MatchSetRepository {
   async requesterStatus(em: EntityManager, userId: string): Promise<RequesterStatus> {
-    const [row] = await query<{ verified: boolean; has_profile: boolean; has_quiz: boolean; vector_fresh: boolean }>(
+    const [row] = await query<{
+      verified: boolean;
+      has_profile: boolean;
+      has_quiz: boolean;
+      vector_fresh: boolean;
+    }>(
       em,
       `select u.email_verified_at is not null as verified,
               p.user_id is not null as has_profile,
@@ -70,7 +75,8 @@ export class MatchSetRepository {
         where u.id = ?`,
       [userId],
     );
-    if (!row) return { exists: false, verified: false, hasProfile: false, hasQuiz: false, vectorFresh: false };
+    if (!row)
+      return { exists: false, verified: false, hasProfile: false, hasQuiz: false, vectorFresh: false };
     return {
       exists: true,
       verified: row.verified,
@@ -90,11 +96,19 @@ export class MatchSetRepository {
          from match_set s where s.day = ?::date and s.user_id in (${placeholders(userIds.length)})`,
       [day, ...userIds],
     );
-    return rows.map((row) => ({ userId: row.user_id, pickCount: Number(row.pick_count), promiseSince: row.promise_since }));
+    return rows.map((row) => ({
+      userId: row.user_id,
+      pickCount: Number(row.pick_count),
+      promiseSince: row.promise_since,
+    }));
   }
 
   /** Pairs shown on the days of `window` in which any of `userIds` took part, in either direction. */
-  async recentPairs(em: EntityManager, window: { from: string; until: string }, userIds: string[]): Promise<[string, string][]> {
+  async recentPairs(
+    em: EntityManager,
+    window: { from: string; until: string },
+    userIds: string[],
+  ): Promise<[string, string][]> {
     if (userIds.length === 0) return [];
     const list = placeholders(userIds.length);
     const rows = await query<{ user_id: string; candidate_id: string }>(
@@ -115,11 +129,21 @@ export class MatchSetRepository {
         where v.user_id in (${placeholders(userIds.length)})`,
       userIds,
     );
-    return rows.map((row) => ({ userId: row.user_id, name: row.name, bio: row.bio ?? '', choices: numbers(row.choices) }));
+    return rows.map((row) => ({
+      userId: row.user_id,
+      name: row.name,
+      bio: row.bio ?? '',
+      choices: numbers(row.choices),
+    }));
   }
 
   /** Claims (user, day) for each user; returns the users whose set this call created. Losers of a race get nothing. */
-  async claimSets(em: EntityManager, day: string, sets: { userId: string; pickCount: number }[], at: Date): Promise<Set<string>> {
+  async claimSets(
+    em: EntityManager,
+    day: string,
+    sets: { userId: string; pickCount: number }[],
+    at: Date,
+  ): Promise<Set<string>> {
     if (sets.length === 0) return new Set();
     const params: unknown[] = [];
     const values = sets.map((set) => {
@@ -136,7 +160,13 @@ export class MatchSetRepository {
   }
 
   /** Turns an empty set into a filled one; only one of several concurrent callers succeeds. */
-  async refillEmptySet(em: EntityManager, day: string, userId: string, pickCount: number, at: Date): Promise<boolean> {
+  async refillEmptySet(
+    em: EntityManager,
+    day: string,
+    userId: string,
+    pickCount: number,
+    at: Date,
+  ): Promise<boolean> {
     const rows = await query(
       em,
       `update match_set set pick_count = ?, created_at = ?::timestamptz
@@ -160,7 +190,10 @@ export class MatchSetRepository {
   }
 
   async hasSet(em: EntityManager, userId: string, day: string): Promise<boolean> {
-    const rows = await query(em, `select 1 from match_set where user_id = ? and day = ?::date`, [userId, day]);
+    const rows = await query(em, `select 1 from match_set where user_id = ? and day = ?::date`, [
+      userId,
+      day,
+    ]);
     return rows.length > 0;
   }
 

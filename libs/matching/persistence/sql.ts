@@ -2,7 +2,11 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 
 /** Raw SQL in the caller's transaction (if any). Matching works on sets of rows, so it speaks SQL directly. */
-export function query<T = Record<string, unknown>>(em: EntityManager, sql: string, params: unknown[] = []): Promise<T[]> {
+export function query<T = Record<string, unknown>>(
+  em: EntityManager,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   return (em as SqlEntityManager).getConnection().execute(sql, params, 'all', em.getTransactionContext());
 }
 
@@ -23,7 +27,8 @@ export const literal = {
     return body.includes('\\') ? `E'${body.replace(/\\/g, '\\\\')}'` : `'${body}'`;
   },
   uuid(value: string): string {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) throw new RangeError(`not a uuid: ${value}`);
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+      throw new RangeError(`not a uuid: ${value}`);
     return `'${value}'::uuid`;
   },
   day(value: string): string {

@@ -72,7 +72,11 @@ export class PersonalityVectorRepository {
   }
 
   /** Bio embeddings of `userIds` made by `model`; users without one are left out. */
-  async bioEmbeddings(em: EntityManager, userIds: string[], model: string): Promise<Map<string, Float32Array>> {
+  async bioEmbeddings(
+    em: EntityManager,
+    userIds: string[],
+    model: string,
+  ): Promise<Map<string, Float32Array>> {
     if (userIds.length === 0) return new Map();
     const rows = await query<{ user_id: string; bio_embedding: unknown }>(
       em,

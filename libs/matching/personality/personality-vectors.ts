@@ -1,8 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { AnswerEmbeddings } from '../embeddings/answer-embeddings.js';
-import { TextEmbeddings, type Embedder } from '../embeddings/text-embeddings.js';
-import { PersonalityVectorRepository, type PersonalitySource, type PersonalityVector } from './personality-vector.repository.js';
+import type { Embedder } from '../embeddings/embedder.js';
+import { TextEmbeddings } from '../embeddings/text-embeddings.js';
+import {
+  PersonalityVectorRepository,
+  type PersonalitySource,
+  type PersonalityVector,
+} from './personality-vector.repository.js';
 
 const BATCH = 256;
 
@@ -23,7 +28,10 @@ export class PersonalityVectors {
    * Reads the current quiz and bio of `userIds` and computes their vectors (not yet stored). `waitForModel`
    * false (request paths) uses the model only if it is loaded already.
    */
-  async prepare(userIds: string[], options: { waitForModel: boolean } = { waitForModel: true }): Promise<PersonalityVector[]> {
+  async prepare(
+    userIds: string[],
+    options: { waitForModel: boolean } = { waitForModel: true },
+  ): Promise<PersonalityVector[]> {
     const sources = await this.repository.sources(this.orm.em.fork(), userIds);
     const embedder = options.waitForModel ? await this.embeddings.model() : this.embeddings.ifReady();
     return this.vectorize(sources, embedder);
@@ -43,13 +51,19 @@ export class PersonalityVectors {
         (userId) => !done.has(userId),
       );
       if (stale.length === 0) return done.size;
-      const vectors = await this.vectorize(await this.repository.sources(this.orm.em.fork(), stale), embedder);
+      const vectors = await this.vectorize(
+        await this.repository.sources(this.orm.em.fork(), stale),
+        embedder,
+      );
       await this.orm.em.fork().transactional((em) => this.save(em, vectors));
       for (const userId of stale) done.add(userId);
     }
   }
 
-  private async vectorize(sources: PersonalitySource[], embedder: Embedder | undefined): Promise<PersonalityVector[]> {
+  private async vectorize(
+    sources: PersonalitySource[],
+    embedder: Embedder | undefined,
+  ): Promise<PersonalityVector[]> {
     if (!embedder) {
       return sources.map((source) => ({
         userId: source.userId,

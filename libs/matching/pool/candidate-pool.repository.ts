@@ -30,12 +30,17 @@ export class CandidatePoolRepository {
 
   async some(em: EntityManager, userIds: string[]): Promise<PoolMember[]> {
     if (userIds.length === 0) return [];
-    return (await query<MemberRow>(em, `${MEMBERS} and v.user_id in (${placeholders(userIds.length)})`, userIds)).map(
-      toMember,
-    );
+    return (
+      await query<MemberRow>(em, `${MEMBERS} and v.user_id in (${placeholders(userIds.length)})`, userIds)
+    ).map(toMember);
   }
 }
 
 function toMember(row: MemberRow): PoolMember {
-  return { userId: row.user_id, gender: row.gender, preferredSex: row.preferred_sex, choices: numbers(row.choices) };
+  return {
+    userId: row.user_id,
+    gender: row.gender,
+    preferredSex: row.preferred_sex,
+    choices: numbers(row.choices),
+  };
 }

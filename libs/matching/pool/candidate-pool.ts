@@ -52,7 +52,11 @@ export class PoolGroup {
       this.ids[position] = moved;
       this.positions.set(moved, position);
       this.hashes[position] = this.hashes[last]!;
-      this.words.copyWithin(position * WORDS_PER_VECTOR, last * WORDS_PER_VECTOR, (last + 1) * WORDS_PER_VECTOR);
+      this.words.copyWithin(
+        position * WORDS_PER_VECTOR,
+        last * WORDS_PER_VECTOR,
+        (last + 1) * WORDS_PER_VECTOR,
+      );
     }
     this.ids.pop();
     this.positions.delete(userId);

@@ -2,7 +2,11 @@ import type { Mail } from '../mailer.js';
 import { layout } from './layout.js';
 
 /** The match page's empty-state promise, kept: someone truly compatible has joined. */
-export function compatibleSignupMail(to: { name: string; email: string }, percent: number, matchUrl: string): Mail {
+export function compatibleSignupMail(
+  to: { name: string; email: string },
+  percent: number,
+  matchUrl: string,
+): Mail {
   const greeting = `Hi ${to.name},`;
   const body =
     `When your matches came up empty, we promised to email you once someone truly compatible signed up. ` +
@@ -12,6 +16,11 @@ export function compatibleSignupMail(to: { name: string; email: string }, percen
     to: to.email,
     subject: 'Someone truly compatible just joined Fated',
     text: `${greeting}\n\n${body}\n\n${next}\n\nSee your matches: ${matchUrl}\n\n— Fated, The Future of Love – Engineered by AI\n`,
-    html: layout({ heading: 'Someone truly compatible just joined', paragraphs: [greeting, body, next], buttonLabel: 'See your matches', buttonUrl: matchUrl }),
+    html: layout({
+      heading: 'Someone truly compatible just joined',
+      paragraphs: [greeting, body, next],
+      buttonLabel: 'See your matches',
+      buttonUrl: matchUrl,
+    }),
   };
 }

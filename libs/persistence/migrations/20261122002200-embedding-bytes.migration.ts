@@ -9,7 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261122002200EmbeddingBytes extends Migration {
   override up(): void {
     this.addSql(`alter table personality_vector drop column answers_embedding, drop column bio_embedding`);
-    this.addSql(`alter table personality_vector add column answers_embedding bytea null, add column bio_embedding bytea null`);
+    this.addSql(
+      `alter table personality_vector add column answers_embedding bytea null, add column bio_embedding bytea null`,
+    );
     this.addSql(`update personality_vector set embedding_model = null`);
   }
 }

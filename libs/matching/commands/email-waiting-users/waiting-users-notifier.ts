@@ -64,7 +64,9 @@ export class WaitingUsersNotifier {
     const matchUrl = `${this.config.publicUrl}/match`;
     for (const { user, percent } of announcements) {
       try {
-        await this.mailer.send(compatibleSignupMail({ name: user.name, email: user.email }, percent, matchUrl));
+        await this.mailer.send(
+          compatibleSignupMail({ name: user.name, email: user.email }, percent, matchUrl),
+        );
       } catch (error) {
         this.logger.error(`compatible-signup mail to ${user.userId} failed: ${(error as Error).message}`);
       }

@@ -21,7 +21,12 @@ export interface WaitingUser {
 @Injectable()
 export class WaitingUsersRepository {
   async newcomer(em: EntityManager, userId: string): Promise<Newcomer | undefined> {
-    const [row] = await query<{ verified: boolean; gender: Sex | null; preferred_sex: Sex | null; choices: unknown }>(
+    const [row] = await query<{
+      verified: boolean;
+      gender: Sex | null;
+      preferred_sex: Sex | null;
+      choices: unknown;
+    }>(
       em,
       `select u.email_verified_at is not null as verified, p.gender, p.preferred_sex, q.choices
          from app_user u left join profile p on p.user_id = u.id left join quiz_response q on q.user_id = u.id
@@ -42,7 +47,10 @@ export class WaitingUsersRepository {
    * Verified users with a profile and quiz whose most recent set was empty, who fit the newcomer both ways
    * and have not been told about this newcomer yet.
    */
-  async waitingFor(em: EntityManager, newcomer: { userId: string; gender: Sex; preferredSex: Sex }): Promise<WaitingUser[]> {
+  async waitingFor(
+    em: EntityManager,
+    newcomer: { userId: string; gender: Sex; preferredSex: Sex },
+  ): Promise<WaitingUser[]> {
     const rows = await query<{ user_id: string; name: string; email: string; choices: unknown }>(
       em,
       `select u.id as user_id, u.name, u.email, q.choices
@@ -58,7 +66,12 @@ export class WaitingUsersRepository {
           and not exists (select 1 from compatible_signup_notice n where n.user_id = u.id and n.newcomer_id = ?)`,
       [newcomer.userId, newcomer.preferredSex, newcomer.gender, newcomer.userId],
     );
-    return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email, choices: numbers(row.choices) }));
+    return rows.map((row) => ({
+      userId: row.user_id,
+      name: row.name,
+      email: row.email,
+      choices: numbers(row.choices),
+    }));
   }
 
   /** Records the notices; returns the users for whom this call recorded one (so each mail goes once). */

@@ -16,7 +16,9 @@ const POOL_MAX_AGE_MS = 5 * 60_000;
  * redelivered request finds the set in place and does nothing, so no processed-event mark is needed.
  */
 @EventsHandler(MatchRequested)
-export class GenerateMatchesWhenMatchRequested implements IEventHandler<MatchRequested>, OnApplicationShutdown {
+export class GenerateMatchesWhenMatchRequested
+  implements IEventHandler<MatchRequested>, OnApplicationShutdown
+{
   private readonly logger = new Logger('GenerateMatchesWhenMatchRequested');
   private readonly pending = new Map<string, Set<string>>();
   private timer: NodeJS.Timeout | undefined;
@@ -58,7 +60,9 @@ export class GenerateMatchesWhenMatchRequested implements IEventHandler<MatchReq
           const report = await this.generator.generate(day, users, { pool, waitForModel: true });
           this.logger.debug(`day ${day}: ${report.created} sets for ${users.length} requests`);
         } catch (error) {
-          this.logger.error(`matches for ${users.length} users on ${day} failed: ${(error as Error).message}`);
+          this.logger.error(
+            `matches for ${users.length} users on ${day} failed: ${(error as Error).message}`,
+          );
         }
       }
     });

@@ -18,7 +18,9 @@ export class RefreshPersonalityWhenProfileUpdated implements IEventHandler<Profi
     const userId = event.payload.userId ?? event.aggregateId;
     try {
       const vectors = await this.personality.prepare([userId]);
-      await this.processed.once('matching.refresh-personality', event, (em) => this.personality.save(em, vectors));
+      await this.processed.once('matching.refresh-personality', event, (em) =>
+        this.personality.save(em, vectors),
+      );
     } catch (error) {
       this.logger.error(`personality of ${userId} not refreshed: ${(error as Error).message}`);
     }

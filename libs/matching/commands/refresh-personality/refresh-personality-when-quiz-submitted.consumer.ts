@@ -18,7 +18,9 @@ export class RefreshPersonalityWhenQuizSubmitted implements IEventHandler<QuizSu
     try {
       // Built from the stored state, not the payload, so an older event arriving late changes nothing.
       const vectors = await this.personality.prepare([event.aggregateId]);
-      await this.processed.once('matching.refresh-personality', event, (em) => this.personality.save(em, vectors));
+      await this.processed.once('matching.refresh-personality', event, (em) =>
+        this.personality.save(em, vectors),
+      );
     } catch (error) {
       this.logger.error(`personality of ${event.aggregateId} not refreshed: ${(error as Error).message}`);
     }

@@ -18,8 +18,11 @@ export class RequestDailyMatchesHandler implements ICommandHandler<RequestDailyM
     private readonly outbox: Outbox,
   ) {}
 
-  async execute({ day }: RequestDailyMatchesCommand): Promise<{ day: string; claimed: boolean; requested: number }> {
-    if (!(await this.runs.claimRequest(this.orm.em.fork(), day, new Date()))) return { day, claimed: false, requested: 0 };
+  async execute({
+    day,
+  }: RequestDailyMatchesCommand): Promise<{ day: string; claimed: boolean; requested: number }> {
+    if (!(await this.runs.claimRequest(this.orm.em.fork(), day, new Date())))
+      return { day, claimed: false, requested: 0 };
     // Vectors whose events were lost (a crash between commit and consumer) are rebuilt first.
     await this.personality.refreshStale();
     const users = await this.runs.usersWithoutSet(this.orm.em.fork(), day);

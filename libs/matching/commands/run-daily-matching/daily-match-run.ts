@@ -63,7 +63,12 @@ export class DailyMatchRun {
       refreshed,
       ms,
     };
-    await this.runs.recordCompleted(this.orm.em.fork(), day, { users: report.users, sets: report.sets, empty: report.empty, ms }, new Date());
+    await this.runs.recordCompleted(
+      this.orm.em.fork(),
+      day,
+      { users: report.users, sets: report.sets, empty: report.empty, ms },
+      new Date(),
+    );
     this.logger.log(
       `day ${day}: ${report.sets} sets (${report.empty} empty) for ${report.users} users, ${report.existing} existing, ${ms} ms`,
     );

@@ -35,7 +35,9 @@ export class QuizAnswerDto {
   @Max(CHOICES_PER_QUESTION, { message: badChoice })
   choice!: number;
 
-  @ApiPropertyOptional({ description: 'The answer text the client showed; ignored, the server keeps its own texts' })
+  @ApiPropertyOptional({
+    description: 'The answer text the client showed; ignored, the server keeps its own texts',
+  })
   @IsOptional()
   @IsString({ message: 'txt must be text' })
   @MaxLength(500, { message: 'txt must be at most 500 characters' })

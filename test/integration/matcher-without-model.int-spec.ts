@@ -1,0 +1,132 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { AppConfig } from '../../libs/config/app-config.js';
+import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
+import { MatcherModule } from '../../apps/matcher/matcher.module.js';
+import { DailyMatchRun } from '../../libs/matching/commands/run-daily-matching/daily-match-run.js';
+import { RequestMatchesCommand } from '../../libs/matching/commands/request-matches/request-matches.command.js';
+import { compatibilityPercent } from '../../libs/matching/domain/compatibility.js';
+import { createTestDatabase } from '../support/test-database.js';
+
+/**
+ * The separate matcher process (apps/matcher composition root) with no embedding model at all: it must
+ * start, report the model as degraded (not down), and still match and write summaries from the answers.
+ * Called the way the CLI calls it: services from the context, no HTTP.
+ */
+describe('matcher process without an embedding model', () => {
+  let app: INestApplicationContext;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const dataDir = mkdtempSync(join(tmpdir(), 'fated-matcher-'));
+  const emptyModels = mkdtempSync(join(tmpdir(), 'fated-no-models-'));
+  let sql: (query: string, params?: unknown[]) => Promise<any[]>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = AppConfig.fromEnvironment({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      MODELS_DIR: emptyModels,
+      EMBEDDING_MODEL: 'local/wordnet-wordpiece-static-256',
+      LOG_LEVEL: 'error',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    });
+    app = await NestFactory.createApplicationContext(MatcherModule.forRoot(config), { logger: ['error'] });
+    await app.init();
+    const orm = app.get(MikroORM);
+    sql = (query, params = []) =>
+      (orm.em.fork() as SqlEntityManager).getConnection().execute(query, params, 'all');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(emptyModels, { recursive: true, force: true });
+  });
+
+  async function seed(
+    name: string,
+    gender: string,
+    preferredSex: string,
+    choices: number[],
+    bio: string,
+  ): Promise<string> {
+    const id = randomUUID();
+    await sql(
+      `insert into app_user (id, name, email, password_hash, email_verified_at, referral_code, created_at)
+       values (?, ?, ?, 'x', now(), ?, now())`,
+      [id, name, `${id}@example.com`, id.slice(0, 8).toUpperCase()],
+    );
+    await sql(
+      `insert into profile (user_id, city, state, age, gender, preferred_sex, education, job_title, bio, updated_at)
+       values (?, 'Denver', 'CO', 30, ?, ?, '', '', ?, now())`,
+      [id, gender, preferredSex, bio],
+    );
+    await sql(`insert into quiz_response (user_id, choices, submitted_at) values (?, ?::smallint[], now())`, [
+      id,
+      `{${choices.join(',')}}`,
+    ]);
+    return id;
+  }
+
+  it('reports the model degraded yet ready', async () => {
+    const report = await app.get(HealthRegistry).report();
+    expect(report.status).toBe('ok');
+    expect(report.components.embeddings).toEqual({
+      status: 'degraded',
+      detail: expect.stringContaining('not found in MODELS_DIR'),
+    });
+  });
+
+  it('catches up vectors, matches from the answers alone and summarises from them', async () => {
+    const answers = Array.from({ length: 19 }, (_, i) => (i % 5) + 1);
+    const near = answers.map((c, i) => (i < 3 ? 6 - c : c));
+    const far = answers.map((c) => (c <= 2 ? 5 : 1));
+    const robin = await seed('Robin Avery', 'female', 'male', answers, 'Love is kindness and long talks.');
+    const sam = await seed('Sam Lee', 'male', 'female', near, 'Kindness, patience and coffee.');
+    const alex = await seed('Alex Kim', 'male', 'female', far, '');
+
+    const run = app.get(DailyMatchRun);
+    const report = await run.run('2026-12-24');
+    expect(report).toMatchObject({
+      day: '2026-12-24',
+      users: 3,
+      sets: 3,
+      empty: 0,
+      existing: 0,
+      refreshed: 3,
+    });
+    const vectors = await sql(
+      `select embedding_model, answers_embedding, bio_embedding from personality_vector`,
+    );
+    expect(vectors).toHaveLength(3);
+    for (const vector of vectors)
+      expect([vector.embedding_model, vector.answers_embedding, vector.bio_embedding]).toEqual([
+        null,
+        null,
+        null,
+      ]);
+
+    const view = await app.get(CommandBus).execute(new RequestMatchesCommand(robin, '2026-12-24'));
+    expect(Object.keys(view)).toEqual(['best', 'worst']);
+    const set = view as Required<typeof view>;
+    expect(set.best.compatibility).toMatchObject({ id: sam, percent: compatibilityPercent(answers, near) });
+    expect(set.worst.compatibility).toMatchObject({ id: alex, percent: compatibilityPercent(answers, far) });
+    expect(set.best.compatibility.summary).toContain(
+      'You and Sam gave the same answer on 17 of 19 questions',
+    );
+    expect(set.best.compatibility.summary).toContain('you both talk about “kindness”');
+    expect(set.worst.compatibility.summary).toContain('You and Alex never picked the very same answer');
+    // The men see Robin the same day: one mutual match, not a repeat.
+    const picks = await sql(`select user_id, candidate_id from match_pick where candidate_id = ?`, [robin]);
+    expect(picks.map((pick) => pick.user_id).sort()).toEqual([sam, alex].sort());
+  });
+});
