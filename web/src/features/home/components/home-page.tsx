@@ -11,6 +11,26 @@ import { AgeGateDialog } from './age-gate-dialog';
 import { HomeHero } from './home-hero';
 import './home-page.css';
 
+/**
+ * The signed-in address in full on wide screens. Where the header is narrow the local part gives way first
+ * ("ada.17…@example.com"), so the domain stays readable; the title carries the whole address.
+ */
+function UserEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <span className="home-user__email" title={email}>
+      {at > 0 ? (
+        <>
+          <span className="home-user__email-local">{email.slice(0, at)}</span>
+          <span className="home-user__email-domain">{email.slice(at)}</span>
+        </>
+      ) : (
+        <span className="home-user__email-domain">{email}</span>
+      )}
+    </span>
+  );
+}
+
 type Gate = 'none' | 'signin-prompt' | 'verify-email' | 'confirm-match';
 
 interface Section {
@@ -104,10 +124,7 @@ export function HomePage() {
   const headerActions = isLoggedIn ? (
     <div className="home-user">
       <p className="home-user__who">
-        <span className="home-user__label">Logged in as</span>{' '}
-        <span className="home-user__email" title={auth?.email}>
-          {auth?.email}
-        </span>
+        <span className="home-user__label">Logged in as</span> <UserEmail email={auth?.email ?? ''} />
       </p>
       <Button variant="secondary" size="sm" onClick={() => void logout()}>
         Log out
