@@ -36,6 +36,17 @@ function dismiss(id?: string) {
   emit(toasts.filter((item) => item.id !== id));
 }
 
+/** Errors about something the user has since fixed would contradict the screen: forms clear them on a new try. */
+function dismissErrors() {
+  const errors = toasts.filter((item) => item.kind === 'error');
+  if (errors.length === 0) return;
+  for (const { id } of errors) {
+    clearTimeout(timers.get(id));
+    timers.delete(id);
+  }
+  emit(toasts.filter((item) => item.kind !== 'error'));
+}
+
 function show(kind: ToastKind, title: string, description?: string): string {
   const id = `toast-${++counter}`;
   emit([...toasts, { id, kind, title, description }].slice(-MAX_VISIBLE));
@@ -56,6 +67,7 @@ export const toast = {
   /** Stays until dismissed: `const id = toast.loading('Saving...'); … toast.dismiss(id)`. */
   loading: (title: string, description?: string) => show('loading', title, description),
   dismiss,
+  dismissErrors,
 };
 
 const subscribe = (listener: () => void) => {

@@ -90,4 +90,23 @@ describe('SignInPage', () => {
     await waitFor(() => expect(localStorage.getItem('fa_hasLoggedInBefore')).toBe('true'));
     expect(localStorage.getItem('persist')).toBe('false');
   });
+
+  it("takes the last try's error toast away once the user signs in", async () => {
+    mockFetch(() =>
+      json(401, { statusCode: 401, error: 'wrong-credentials', message: 'Email or password is incorrect' }),
+    );
+    renderSignIn();
+    fill('Email', 'ava@example.com');
+    fill('Password', 'not-the-password');
+    submit();
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+
+    mockFetch(() => json(200, { id: 'u1', accessToken: 'token-1', verification: true }));
+    fill('Password', 'correct horse');
+    submit();
+
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(screen.queryByText('Login failed')).not.toBeInTheDocument();
+    expect(screen.queryByText('Incorrect email or password.')).not.toBeInTheDocument();
+  });
 });

@@ -53,6 +53,8 @@ export function SignInPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    // A new try supersedes the last one's error toasts ('Login failed' must not follow the user home).
+    toast.dismissErrors();
     const trimmedEmail = email.trim();
     if (!trimmedEmail) {
       toast.error('Email required', 'Please enter your email.');

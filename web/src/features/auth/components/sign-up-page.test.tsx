@@ -54,6 +54,34 @@ describe('SignUpPage', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('shows only the current problem, and none of the fixed ones once the account is made', async () => {
+    mockFetch(({ path }) => {
+      if (path === '/register') return json(201, { id: 'u9' });
+      if (path === '/register/verify') return json(201, { sent: true });
+      if (path === '/login') return json(200, { id: 'u9', accessToken: 'token-9', verification: false });
+      return json(404, {});
+    });
+    renderSignUp();
+
+    submit();
+    expect(await screen.findByText('Name required')).toBeInTheDocument();
+    fill('Name', 'Ava');
+    fill('Email', 'ava@example.com');
+    fill('Password', 'secret-123');
+    fill('Confirm password', 'secret-124');
+    submit();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    expect(screen.queryByText('Name required')).not.toBeInTheDocument();
+
+    fill('Confirm password', 'secret-123');
+    submit();
+
+    expect(await screen.findByText('Profile page')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome to Fated!')).toBeInTheDocument();
+    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+    expect(screen.queryByText('Name required')).not.toBeInTheDocument();
+  });
+
   it('says so when the email is taken', async () => {
     mockFetch(() => json(409, { statusCode: 409, error: 'email-in-use', message: 'Email already in use' }));
     renderSignUp();

@@ -99,7 +99,11 @@ export function SignUpPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy || !validate()) return;
+    if (busy) return;
+    // A new try supersedes the last one's error toasts: only the current problem shows, and none of the
+    // fixed ones follow the user to /profile (a photo upload failure from this try still does).
+    toast.dismissErrors();
+    if (!validate()) return;
     const trimmedName = name.trim();
     const trimmedEmail = email.trim();
     setErrorMessage('');

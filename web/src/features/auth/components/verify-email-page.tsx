@@ -24,6 +24,7 @@ export function VerifyEmailPage() {
   const [resending, setResending] = useState(false);
 
   async function onVerify() {
+    toast.dismissErrors();
     setStatus('verifying');
     try {
       await verifyEmail({ id, emailToken: token });
@@ -39,6 +40,7 @@ export function VerifyEmailPage() {
   }
 
   async function onResend() {
+    toast.dismissErrors();
     setResending(true);
     try {
       await resendVerification({ id });

@@ -66,6 +66,7 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!saveable || saving) return;
+    toast.dismissErrors();
     setSaving(true);
     const pending = toast.loading('Saving...');
     try {

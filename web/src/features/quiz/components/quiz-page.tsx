@@ -108,6 +108,7 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
   }, []);
 
   async function submit() {
+    toast.dismissErrors();
     let answers;
     try {
       answers = buildAnswers(questions, progress.choices);
