@@ -125,4 +125,15 @@ describe('api client', () => {
     expect(contentType).toBe('image/webp');
     expect(blob.size).toBe(3);
   });
+
+  it('passes a cache mode through to fetch only when asked', async () => {
+    authStore.setAuth(signedIn);
+    const { fetchMock } = mockFetch(() => new Response(new Uint8Array([1]), { status: 200 }));
+
+    await api.getBlob('/image/fetch/u1', { cache: 'no-cache' });
+    await api.getBlob('/image/fetch/u1');
+
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ cache: 'no-cache' });
+    expect(fetchMock.mock.calls[1]![1]).not.toHaveProperty('cache');
+  });
 });

@@ -26,6 +26,8 @@ export interface RequestOptions {
    * their 401 means wrong credentials, not an expired token.
    */
   public?: boolean;
+  /** The fetch cache mode, e.g. 'no-cache' to revalidate a cached answer with the server before using it. */
+  cache?: RequestCache;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
@@ -55,6 +57,7 @@ async function send(path: string, init: RequestInit, options: RequestOptions): P
       headers,
       credentials: 'include',
       signal: options.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (error) {
     if (isAbortError(error) || options.signal?.aborted) throw error;

@@ -23,9 +23,14 @@ export function toApiImagePath(url: string): string | null {
   return null;
 }
 
-/** GET the photo bytes with the bearer token (the endpoint is protected, so a plain <img src> cannot load it). */
+/**
+ * GET the photo bytes with the bearer token (the endpoint is protected, so a plain <img src> cannot load it).
+ * A user's photo keeps its URL across uploads and the server lets browsers cache it for minutes, so the cached
+ * copy is always revalidated ('no-cache'): its ETag makes that a cheap 304 unless the photo changed, and a
+ * just-uploaded photo shows at once instead of the old one.
+ */
 export async function fetchImage(path: string, signal?: AbortSignal): Promise<Blob> {
-  const { blob, contentType } = await api.getBlob(path, { signal });
+  const { blob, contentType } = await api.getBlob(path, { signal, cache: 'no-cache' });
   // Some servers send bytes as application/octet-stream; keep the declared image type so <img> decodes it.
   return contentType && blob.type !== contentType ? new Blob([blob], { type: contentType }) : blob;
 }
