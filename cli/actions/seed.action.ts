@@ -24,8 +24,8 @@ export interface SeedReport {
   created: number;
   existing: number;
   stages: Record<SeedStage, number>;
-  /** A complete seeded user to sign in as (undefined when none is complete). */
-  example: { email: string; name: string } | undefined;
+  /** The first complete seeded user, to sign in as (undefined when none is complete). */
+  example: { index: number; email: string; name: string } | undefined;
   ms: number;
 }
 
@@ -80,7 +80,10 @@ function generate(options: SeedOptions, index: number): SeedUser {
 
 function note(report: SeedReport, user: SeedUser): void {
   report.stages[user.stage]++;
-  if (!report.example && user.stage === 'complete') report.example = { email: user.email, name: user.name };
+  // Users finish out of order on the concurrent path; the lowest index keeps the hint reproducible.
+  if (user.stage === 'complete' && (!report.example || user.index < report.example.index)) {
+    report.example = { index: user.index, email: user.email, name: user.name };
+  }
 }
 
 function printReport(context: CliContext, options: SeedOptions, report: SeedReport, out: Output): void {

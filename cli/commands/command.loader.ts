@@ -1,11 +1,11 @@
-import { Command } from 'commander';
+import { Command, type OutputConfiguration } from 'commander';
 import { loadMatchCommand } from './match.command.js';
 import { loadSeedCommand } from './seed.command.js';
 import { loadStatsCommand } from './stats.command.js';
 import { loadUserCommand } from './user.command.js';
 
-/** The whole command tree; bin/fated.ts only parses and reports. */
-export function buildProgram(): Command {
+/** The whole command tree; bin/fated.ts only parses and reports. `output` redirects commander's own messages (tests). */
+export function buildProgram(output?: OutputConfiguration): Command {
   const program = new Command('fated')
     .description(
       'Fated operator CLI: seed users, run the daily matching, inspect accounts.\n' +
@@ -18,6 +18,7 @@ export function buildProgram(): Command {
     .showHelpAfterError('(add --help for usage)')
     .configureHelp({ sortSubcommands: false })
     .allowExcessArguments(false);
+  if (output) program.configureOutput(output);
   loadSeedCommand(program);
   loadMatchCommand(program);
   loadUserCommand(program);

@@ -3,6 +3,7 @@ import { relative } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext, LogLevel } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
+import { OutboxRelay } from '../../libs/messaging/outbox-relay.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
 import { CliModule, type CliModuleOptions } from './cli.module.js';
 import { EventSettler } from './event-settler.js';
@@ -58,11 +59,20 @@ export async function openCliContext(options: OpenOptions = {}): Promise<CliCont
   return { app, config, database };
 }
 
-/** Waits for relayed events and their handlers (unless the command failed), then shuts down. */
+/**
+ * Waits for relayed events and their handlers, then shuts down. After a failure the settling is best
+ * effort (the database may be what failed) and its own errors give way to the original one.
+ */
 export async function closeCliContext(context: CliContext, options: { settle: boolean }): Promise<void> {
   try {
-    if (options.settle) await context.app.get(EventSettler).settle();
+    const settling = context.app.get(EventSettler).settle();
+    if (options.settle) await settling;
+    else await settling.catch(() => undefined);
   } finally {
+    // The relay polls on a timer. Stopped before Nest closes the ORM, since both stop in
+    // onApplicationShutdown in no fixed order: a relay transaction cut off by the closing pool never
+    // releases its PostgreSQL client, and the pool then waits for it forever.
+    await context.app.get(OutboxRelay).onApplicationShutdown();
     await context.app.close();
   }
 }
