@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { relative } from 'node:path';
 import { NestFactory } from '@nestjs/core';
-import type { INestApplicationContext, LogLevel } from '@nestjs/common';
+import type { INestApplicationContext, LoggerService, LogLevel } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { OutboxRelay } from '../../libs/messaging/outbox-relay.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
@@ -23,6 +23,8 @@ export interface OpenOptions extends CliModuleOptions {
   env?: NodeJS.ProcessEnv;
   /** Nest log level; the CLI shows warnings and errors unless --verbose. */
   logLevel?: LogLevel;
+  /** A logger of one's own instead (the benchmark collects the engine's phase timings with one). */
+  logger?: LoggerService;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function openCliContext(options: OpenOptions = {}): Promise<CliCont
   let app: INestApplicationContext;
   try {
     app = await NestFactory.createApplicationContext(CliModule.forRoot(config, options), {
-      logger: LEVELS.slice(0, LEVELS.indexOf(level) + 1),
+      logger: options.logger ?? LEVELS.slice(0, LEVELS.indexOf(level) + 1),
       abortOnError: false,
     });
   } catch (error) {

@@ -1,0 +1,148 @@
+import 'reflect-metadata';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MikroORM } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { DailyMatchRun } from '../../../libs/matching/commands/run-daily-matching/daily-match-run.js';
+import { PersonalityVectors } from '../../../libs/matching/personality/personality-vectors.js';
+import { TextEmbeddings } from '../../../libs/matching/embeddings/text-embeddings.js';
+import { closeCliContext, openCliContext, type CliContext } from '../../../cli/context/cli-context.js';
+import { EventSettler } from '../../../cli/context/event-settler.js';
+import { BULK_BATCH, BulkSeeder } from '../../../cli/seed/bulk-seeder.js';
+import { DEFAULT_SEED_PASSWORD } from '../../../cli/seed/seed-password.js';
+import { generateSeedUser } from '../../../cli/seed/seed-user-generator.js';
+import { createTestDatabase } from '../../support/test-database.js';
+import { BenchLogger } from '../support/bench-logger.js';
+import { profile } from '../support/cpu-profile.js';
+import { describeMachine, megabytes, withPeakRss } from '../support/machine.js';
+
+/**
+ * The daily matching at scale: N verified users with profiles and quizzes are seeded into a fresh
+ * database (a temporary PGlite DATA_DIR, or a new PostgreSQL database when DATABASE_URL is set), their
+ * personality vectors are built as the matcher's worker builds them when quizzes come in, and then the
+ * daily run — the engine's own DailyMatchRun, the same call as `fated match run` and the schedule — is
+ * timed end to end. The last line is exactly `matching N users: X users/s`.
+ *
+ *   npm run bench -- matching --users 10000 [--seed 1] [--profile] [--keep]
+ */
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    profile: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const users = Number(values.users);
+const seed = Number(values.seed);
+if (!Number.isInteger(users) || users < 2 || !Number.isInteger(seed) || seed < 0) {
+  console.error('usage: npm run bench -- matching --users N [--seed S] [--profile] [--keep]  (N ≥ 2)');
+  process.exit(2);
+}
+
+const ARTIFACTS = resolve(import.meta.dirname, '../../../../../test/artifacts/bench');
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fated-bench-'));
+  const database = await createTestDatabase();
+  const logger = new BenchLogger(['MatchSetGenerator', 'DailyMatchRun', 'PersonalityVectors']);
+  let context: CliContext | undefined;
+  try {
+    context = await openCliContext({
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        LOG_LEVEL: 'debug',
+      },
+      // The worker's consumers would build vectors one event at a time while seeding; the bench builds
+      // them in batches (as a matcher catching up does), then times the run alone.
+      consumers: false,
+      logger,
+    });
+    const model = await context.app.get(TextEmbeddings, { strict: false }).model();
+    console.log(`machine: ${describeMachine()}`);
+    console.log(`database: ${context.database} (fresh); embedding model: ${model ? model.modelId : 'none (answers only)'}`);
+
+    const seeding = await timed(async () => {
+      const seeder = new BulkSeeder(context!.app, { seed, password: DEFAULT_SEED_PASSWORD, avatars: false });
+      for (let start = 0; start < users; start += BULK_BATCH) {
+        const batch = [];
+        for (let index = start; index < Math.min(users, start + BULK_BATCH); index++) {
+          batch.push(generateSeedUser(seed, index, { allVerified: true }));
+        }
+        await seeder.seedBatch(batch);
+      }
+      // Nobody consumes here, so relaying only marks the sign-up events as sent.
+      await context!.app.get(EventSettler).settle();
+    });
+    console.log(`seeded ${users} users in ${seconds(seeding.ms)} (${rate(users, seeding.ms)} users/s, bulk path)`);
+
+    const vectors = await timed(() => context!.app.get(PersonalityVectors, { strict: false }).refreshStale());
+    console.log(`personality vectors: ${vectors.result} built in ${seconds(vectors.ms)} (${rate(vectors.result, vectors.ms)} users/s; the worker's job as quizzes arrive)`);
+
+    const run = context.app.get(DailyMatchRun, { strict: false });
+    const day = run.today();
+    logger.captured.length = 0;
+    const measured = await withPeakRss(async () => {
+      if (!values.profile) return { result: await timed(() => run.run(day)), summary: [] as string[] };
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const file = join(ARTIFACTS, `matching-${users}-${context!.config.database.kind}.cpuprofile`);
+      return profile(() => timed(() => run.run(day)), file);
+    });
+    const { result: report, ms } = measured.result.result;
+    const picks = await countPicks(context, day);
+    console.log(
+      `daily run ${day}: ${report.users} users, ${report.sets} sets (${report.empty} empty), ${picks} picks, ` +
+        `${report.refreshed} vectors caught up, ${seconds(ms)}`,
+    );
+    for (const line of logger.captured) console.log(`  ${line}`);
+    for (const line of measured.result.summary) console.log(line);
+    console.log(
+      `memory: peak RSS during the run ${megabytes(measured.peakRss)}, process peak ${megabytes(process.resourceUsage().maxRSS * 1024)}` +
+        (context.config.database.kind === 'postgres' ? ' (PostgreSQL itself runs in its own processes)' : ' (PGlite runs inside this process)'),
+    );
+    if (report.users !== users || report.sets !== users) {
+      throw new Error(`expected ${users} users and sets, got ${report.users} users and ${report.sets} sets`);
+    }
+    console.log(`matching ${users} users: ${rate(users, ms)} users/s`);
+  } finally {
+    if (context) await closeCliContext(context, { settle: false });
+    if (values.keep) {
+      console.error(`kept: DATA_DIR=${dataDir}${database.url ? ` DATABASE_URL=${database.url}` : ''}`);
+    } else {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const started = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - started };
+}
+
+async function countPicks(context: CliContext, day: string): Promise<number> {
+  const em = context.app.get(MikroORM).em.fork() as SqlEntityManager;
+  const [row] = await em.getConnection().execute<{ n: number | string }[]>(
+    'select count(*) as n from match_pick where day = ?::date',
+    [day],
+  );
+  return Number(row?.n ?? 0);
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+}
+
+function rate(count: number, ms: number): number {
+  return Math.round(count / (ms / 1000));
+}
+
+main().catch((error: Error) => {
+  console.error(`bench failed: ${error.message}`);
+  process.exitCode = 1;
+});
