@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { Partitioners } from 'kafkajs';
@@ -17,6 +19,7 @@ import { AppProcess, freePort, waitFor } from './app-process.js';
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const GATEWAY = resolve(REPO_ROOT, 'dist/apps/gateway/main.js');
 const MATCHER = resolve(REPO_ROOT, 'dist/apps/matcher/main.js');
+const CLI = resolve(REPO_ROOT, 'dist/cli/bin/fated.js');
 const LOG_DIR = resolve(REPO_ROOT, 'test/artifacts/distributed');
 const PARTITIONS = [0, 1, 2, 3, 4, 5];
 const REFRESH_CONSUMER = 'matching.refresh-personality';
@@ -279,6 +282,32 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     const again = await requester!.client.post('/match/new', { userId: requester!.id });
     expect(again.body).toEqual(first.body);
     expect(await sql(`select user_id from match_set where user_id = $1`, [requester!.id])).toHaveLength(1);
+  });
+
+  it("publishes what the CLI seeds to Kafka too: the matchers build the seeded people's vectors", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fated-cli-'));
+    dataDirs.push(dir);
+    const before = (await sql<{ n: string }>(`select count(*) as n from personality_vector`))[0]!.n;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [CLI, 'seed', '--users', '4', '--verified', '--seed', '7'],
+      {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          NO_COLOR: '1',
+          ...processEnv(dir),
+        },
+        timeout: 120_000,
+      },
+    );
+    expect(stdout).toMatch(/4 created, 0 already there/);
+    // The CLI hosts no consumers with KAFKA_BROKERS set: the vectors can only come from the matchers.
+    await waitFor("the seeded people's vectors", 60_000, async () => {
+      const [row] = await sql<{ n: string }>(`select count(*) as n from personality_vector`);
+      return Number(row!.n) === Number(before) + 4 && (await staleVectors()).length === 0 ? true : undefined;
+    });
+    expect(await sql(`select id from outbox_message where published_at is null`)).toEqual([]);
   });
 
   it('keeps processing when one matcher is killed mid-way: the other takes over its partitions', async () => {
