@@ -8,63 +8,90 @@ export type TierPositions = Partial<Record<Tier, number>>;
 
 /**
  * Picks the tiers from one user's scored pool: `distances[j]` is the answer distance to candidate j
- * (percent = percentForDistance), `excluded[j]` = 1 removes j from the pool (the user themself, a pair
- * shown in the last 30 days). best = highest percent, worst = lowest, medium = the percent closest to the
- * median of the whole eligible pool; three different people. With one candidate only best is filled,
- * with two best and worst. Ties go to the lowest `rank(j)` (a per-user hash, see tiebreak.ts), and a
- * tie in closeness to the median goes to the higher percent.
+ * (percent = percentForDistance), and the positions in `excluded` are not in the pool (the user themself,
+ * pairs shown in the last 30 days). best = highest percent, worst = lowest, medium = the percent closest
+ * to the median of the whole eligible pool; three different people. With one candidate only best is
+ * filled, with two best and worst. Ties go to the lowest `rank(j)` (a per-user hash, see tiebreak.ts),
+ * and a tie in closeness to the median goes to the higher percent.
  *
- * Linear in the pool and allocation-free apart from a 77-slot histogram, because it runs once per user
- * over tens of thousands of candidates.
+ * Two linear passes and no allocation beyond a few small arrays, because it runs once per user over tens
+ * of thousands of candidates: a histogram of distances decides which distance each tier takes, then one
+ * scan keeps the three lowest-ranked candidates at each of those (at most three) distances.
  */
 export function chooseTiers(
   distances: Uint8Array,
   count: number,
-  excluded: Uint8Array | undefined,
+  excluded: readonly number[],
   rank: (position: number) => number,
 ): { tiers: TierPositions; poolSize: number } {
-  const histogram = new Int32Array(MAX_DISTANCE + 1);
-  let poolSize = 0;
-  for (let j = 0; j < count; j++) {
-    if (excluded?.[j]) continue;
-    histogram[distances[j]!]!++;
-    poolSize++;
-  }
+  const histogram = histogramOf(distances, count);
+  const skip = new Set(excluded.filter((j) => j >= 0 && j < count));
+  for (const j of skip) histogram[distances[j]!]!--;
+  const poolSize = count - skip.size;
   if (poolSize === 0) return { tiers: {}, poolSize };
 
   let nearest = 0;
   while (histogram[nearest] === 0) nearest++;
   let farthest = MAX_DISTANCE;
   while (histogram[farthest] === 0) farthest--;
+  const wanted: number[] = [nearest];
+  if (poolSize >= 2) wanted.push(farthest);
+  if (poolSize >= 3) wanted.push(distanceClosestTo(medianPercent(histogram, poolSize), histogram, wanted));
 
+  const lowest = lowestRanked(distances, count, skip, rank, wanted);
   const taken: number[] = [];
-  const lowestRankAt = (distance: number): number => {
-    let chosen = -1;
-    let chosenRank = Infinity;
-    for (let j = 0; j < count; j++) {
-      if (distances[j] !== distance || excluded?.[j] || taken.includes(j)) continue;
-      const r = rank(j);
-      if (r < chosenRank || (r === chosenRank && j < chosen)) {
-        chosen = j;
-        chosenRank = r;
-      }
-    }
-    taken.push(chosen);
-    return chosen;
+  const take = (distance: number): number => {
+    const position = lowest.get(distance)!.find((j) => !taken.includes(j))!;
+    taken.push(position);
+    return position;
   };
-
-  const tiers: TierPositions = { best: lowestRankAt(nearest) };
-  if (poolSize >= 2) tiers.worst = lowestRankAt(farthest);
-  if (poolSize >= 3) {
-    const median = medianPercent(histogram, poolSize);
-    const target = distanceClosestTo(
-      median,
-      histogram,
-      taken.map((j) => distances[j]!),
-    );
-    tiers.medium = lowestRankAt(target);
-  }
+  const tiers: TierPositions = { best: take(nearest) };
+  if (poolSize >= 2) tiers.worst = take(farthest);
+  if (poolSize >= 3) tiers.medium = take(wanted[2]!);
   return { tiers, poolSize };
+}
+
+/** For each wanted distance, up to three positions with the lowest (rank, position), in that order. */
+function lowestRanked(
+  distances: Uint8Array,
+  count: number,
+  skip: ReadonlySet<number>,
+  rank: (position: number) => number,
+  wanted: number[],
+): Map<number, number[]> {
+  const isWanted = new Uint8Array(MAX_DISTANCE + 1);
+  for (const d of wanted) isWanted[d] = 1;
+  const best = new Map<number, { position: number; rank: number }[]>(wanted.map((d) => [d, []]));
+  for (let j = 0; j < count; j++) {
+    const d = distances[j]!;
+    if (isWanted[d] === 0 || skip.has(j)) continue;
+    const list = best.get(d)!;
+    const r = rank(j);
+    if (list.length === 3 && r >= list[2]!.rank) continue; // ties keep the earlier position
+    let at = list.length;
+    while (at > 0 && r < list[at - 1]!.rank) at--;
+    list.splice(at, 0, { position: j, rank: r });
+    if (list.length > 3) list.pop();
+  }
+  return new Map([...best].map(([d, list]) => [d, list.map((entry) => entry.position)]));
+}
+
+/** Counts per distance; four interleaved tables keep consecutive increments from waiting on each other. */
+function histogramOf(distances: Uint8Array, count: number): Int32Array {
+  const size = MAX_DISTANCE + 1;
+  const lanes = new Int32Array(size * 4);
+  let j = 0;
+  for (; j + 3 < count; j += 4) {
+    lanes[distances[j]!]!++;
+    lanes[size + distances[j + 1]!]!++;
+    lanes[2 * size + distances[j + 2]!]!++;
+    lanes[3 * size + distances[j + 3]!]!++;
+  }
+  for (; j < count; j++) lanes[distances[j]!]!++;
+  const histogram = new Int32Array(size);
+  for (let d = 0; d < size; d++)
+    histogram[d] = lanes[d]! + lanes[size + d]! + lanes[2 * size + d]! + lanes[3 * size + d]!;
+  return histogram;
 }
 
 /** The median percent of the pool (the mean of the two middle values for an even pool). */
@@ -84,7 +111,7 @@ export function medianPercent(histogram: Int32Array, poolSize: number): number {
   throw new RangeError('empty pool');
 }
 
-/** The distance whose percent is closest to `median` among those with someone left after `takenDistances`. */
+/** The distance whose percent is closest to `median` among those with someone left after the `taken` distances. */
 function distanceClosestTo(median: number, histogram: Int32Array, takenDistances: number[]): number {
   let best = -1;
   let bestGap = Infinity;

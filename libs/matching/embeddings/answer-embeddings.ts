@@ -62,7 +62,13 @@ export class AnswerEmbeddings {
   private built: AnswerTextVectors | undefined;
 
   get(embedder: Embedder): Promise<AnswerTextVectors> {
-    this.building ??= AnswerTextVectors.build(embedder).then((vectors) => (this.built = vectors));
+    this.building ??= AnswerTextVectors.build(embedder).then(
+      (vectors) => (this.built = vectors),
+      (error: unknown) => {
+        this.building = undefined; // a failed build is retried by the next caller
+        throw error;
+      },
+    );
     return this.building;
   }
 

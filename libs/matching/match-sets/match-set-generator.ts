@@ -89,7 +89,12 @@ export class MatchSetGenerator {
   }
 
   private async answerTexts(wait: boolean): Promise<AnswerTextVectors | undefined> {
-    if (!wait) return this.answerEmbeddings.ifReady();
+    if (!wait) {
+      // Request paths never wait, but start what the next request can use (a gateway has no consumers to do it).
+      const loaded = this.embeddings.ifReady();
+      if (loaded) this.answerEmbeddings.get(loaded).catch(() => undefined);
+      return this.answerEmbeddings.ifReady();
+    }
     const embedder = await this.embeddings.model();
     return embedder ? this.answerEmbeddings.get(embedder) : undefined;
   }
@@ -162,16 +167,14 @@ export class MatchSetGenerator {
     const group = pool.candidatesFor(me);
     if (!group || group.size === 0) return [];
     const count = group.size;
-    const distances = scratch(count, 'distances');
-    const excluded = scratch(count, 'excluded');
-    excluded.fill(0, 0, count);
+    const distances = scratch(count);
     const base = me.position * WORDS_PER_VECTOR;
     const words = me.group.words;
     distancesFrom(words[base]!, words[base + 1]!, words[base + 2]!, group.words, 0, count, distances);
-    if (me.group === group) excluded[me.position] = 1;
+    const excluded: number[] = me.group === group ? [me.position] : [];
     for (const other of recent ?? []) {
       const position = group.positionOf(other);
-      if (position !== undefined) excluded[position] = 1;
+      if (position !== undefined) excluded.push(position);
     }
     const seed = hashString(`${userId}|${day}`);
     const hashes = group.hashes;
@@ -264,9 +267,10 @@ function remember(recent: Map<string, Set<string>>, a: string, b: string): void 
   theirs.add(a);
 }
 
-/** Reused per-process buffers for the scoring loop; scoring never awaits, so sharing them is safe. */
-const buffers = { distances: new Uint8Array(0), excluded: new Uint8Array(0) };
-function scratch(size: number, name: keyof typeof buffers): Uint8Array {
-  if (buffers[name].length < size) buffers[name] = new Uint8Array(Math.max(size, buffers[name].length * 2));
-  return buffers[name];
+/** A reused per-process buffer for the scoring loop; scoring never awaits, so sharing it is safe. */
+let distanceBuffer = new Uint8Array(0);
+function scratch(size: number): Uint8Array {
+  if (distanceBuffer.length < size)
+    distanceBuffer = new Uint8Array(Math.max(size, distanceBuffer.length * 2));
+  return distanceBuffer;
 }

@@ -36,7 +36,7 @@ export class PersonalityVectorRepository {
    * Users whose vector is missing or older than their quiz or profile, or embedded by another model than
    * `model` (when one is loaded). Lets a run catch up on events a crashed process never handled.
    */
-  async staleUserIds(em: EntityManager, model: string | undefined, limit: number): Promise<string[]> {
+  async staleUserIds(em: EntityManager, model: string | undefined): Promise<string[]> {
     const rows = await query<{ user_id: string }>(
       em,
       `select q.user_id from quiz_response q
@@ -46,8 +46,7 @@ export class PersonalityVectorRepository {
            or v.updated_at < q.submitted_at
            or (p.updated_at is not null and v.updated_at < p.updated_at)
            ${model ? 'or v.embedding_model is distinct from ?' : ''}
-        order by q.user_id
-        limit ${Math.floor(limit)}`,
+        order by q.user_id`,
       model ? [model] : [],
     );
     return rows.map((row) => row.user_id);

@@ -41,23 +41,23 @@ export class PersonalityVectors {
     return this.repository.saveAll(em, vectors, new Date());
   }
 
-  /** Refreshes every missing or outdated vector, in batches; returns how many were written. */
+  /**
+   * Refreshes every missing or outdated vector (e.g. after a crash lost events, or a model change), in
+   * batches; the next batch is embedded while the previous one is written. Returns how many were written.
+   */
   async refreshStale(): Promise<number> {
     const embedder = await this.embeddings.model();
-    const done = new Set<string>();
-    for (;;) {
-      // A row that stays "stale" after its write (clock skew) is not retried forever.
-      const stale = (await this.repository.staleUserIds(this.orm.em.fork(), embedder?.modelId, BATCH)).filter(
-        (userId) => !done.has(userId),
-      );
-      if (stale.length === 0) return done.size;
-      const vectors = await this.vectorize(
-        await this.repository.sources(this.orm.em.fork(), stale),
-        embedder,
-      );
-      await this.orm.em.fork().transactional((em) => this.save(em, vectors));
-      for (const userId of stale) done.add(userId);
+    const stale = await this.repository.staleUserIds(this.orm.em.fork(), embedder?.modelId);
+    let writing: Promise<void> = Promise.resolve();
+    for (let start = 0; start < stale.length; start += BATCH) {
+      const sources = await this.repository.sources(this.orm.em.fork(), stale.slice(start, start + BATCH));
+      const vectors = await this.vectorize(sources, embedder);
+      await writing;
+      writing = this.orm.em.fork().transactional((em) => this.save(em, vectors));
+      writing.catch(() => undefined);
     }
+    await writing;
+    return stale.length;
   }
 
   private async vectorize(
