@@ -100,8 +100,9 @@ describe('summary writer', () => {
   it('handles identical answers and keeps names from breaking sentences', () => {
     const answers = randomAnswers();
     const text = writeSummary({ viewer: you(answers), candidate: them(answers, '', 'Dr. Who'), seed: 9 });
-    expect(text).toContain('You and Dr gave the same answer on all of 19 questions');
-    expect(text).toContain('every single question alike');
+    expect(text).toContain('You and Dr gave the same answer on all 19 questions');
+    expect(text).toContain('as rare as it gets');
+    expect(text).not.toMatch(/all 19 questions[\s\S]*all 19 questions/);
     expect(firstName('  ')).toBe('your match');
     expect(sharedWords('Love is the dogs', 'my dog and love')).toEqual(['dogs']);
   });

@@ -101,7 +101,8 @@ function alignmentSentence(
       `you chose ${mine(first)} and ${name} chose ${theirs(first)}.`
     );
   }
-  const count = `${sameAnswers === QUESTION_COUNT ? 'all' : numberWord(sameAnswers)} of ${QUESTION_COUNT} questions`;
+  const count =
+    sameAnswers === QUESTION_COUNT ? `all ${QUESTION_COUNT} questions` : `${numberWord(sameAnswers)} of ${QUESTION_COUNT} questions`;
   const opening = `You and ${name} gave the same answer on ${count}`;
   if (second.distance === 0) {
     return (
@@ -122,7 +123,8 @@ function differenceSentence(
   const mine = quote(answerText(question.id, viewer.choices[theme.index]!));
   const theirs = quote(answerText(question.id, candidate.choices[theme.index]!));
   if (theme.distance === 0) {
-    return 'You answered every single question alike, which is as rare as it gets, so expect very few surprises.';
+    // The alignment sentence already said every answer matched; don't say it twice.
+    return 'That is as rare as it gets, so expect very few surprises.';
   }
   if (theme.distance === 1) {
     return (
