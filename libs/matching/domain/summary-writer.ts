@@ -102,7 +102,9 @@ function alignmentSentence(
     );
   }
   const count =
-    sameAnswers === QUESTION_COUNT ? `all ${QUESTION_COUNT} questions` : `${numberWord(sameAnswers)} of ${QUESTION_COUNT} questions`;
+    sameAnswers === QUESTION_COUNT
+      ? `all ${QUESTION_COUNT} questions`
+      : `${numberWord(sameAnswers)} of ${QUESTION_COUNT} questions`;
   const opening = `You and ${name} gave the same answer on ${count}`;
   if (second.distance === 0) {
     return (

@@ -176,16 +176,22 @@ export class MatchSetRepository {
     return rows.length > 0;
   }
 
+  /** One JSON document instead of a VALUES list: Postgres parses 768 rows of long summaries much faster. */
   async insertPicks(em: EntityManager, day: string, picks: Pick[], at: Date): Promise<void> {
     if (picks.length === 0) return;
-    const values = picks.map(
-      (pick) =>
-        `(${literal.uuid(pick.userId)}, ${literal.day(day)}, ${literal.text(pick.tier)}, ${literal.uuid(pick.candidateId)}, ` +
-        `${literal.int(pick.percent)}, ${literal.text(pick.summary)}, ${literal.timestamp(at)})`,
-    );
+    const rows = picks.map((pick) => ({
+      user_id: pick.userId,
+      tier: pick.tier,
+      candidate_id: pick.candidateId,
+      percent: pick.percent,
+      summary: pick.summary,
+    }));
     await query(
       em,
-      `insert into match_pick (user_id, day, tier, candidate_id, percent, summary, created_at) values ${values.join(', ')}`,
+      `insert into match_pick (user_id, day, tier, candidate_id, percent, summary, created_at)
+       select x.user_id, ${literal.day(day)}, x.tier, x.candidate_id, x.percent, x.summary, ${literal.timestamp(at)}
+         from json_to_recordset(${literal.text(JSON.stringify(rows))})
+           as x(user_id uuid, tier varchar, candidate_id uuid, percent smallint, summary text)`,
     );
   }
 
