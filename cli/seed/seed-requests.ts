@@ -2,7 +2,7 @@ import { RegisterUserDto } from '../../libs/accounts/commands/register-user/regi
 import { SetProfileDto } from '../../libs/profiles/commands/set-profile/set-profile.dto.js';
 import { SubmitQuizDto } from '../../libs/quiz/commands/submit-quiz/submit-quiz.dto.js';
 import { answerText } from '../../libs/quiz/questions.js';
-import type { ProfileFields } from '../../libs/profiles/profile.repository.js';
+import type { ProfileFields } from '../../libs/profiles/profile-view.js';
 import type { SeedUser } from './seed-user-generator.js';
 import { validateDto } from './validate-dto.js';
 

@@ -1,5 +1,5 @@
 import type { Sex } from '../../libs/profiles/profile.entity.js';
-import type { ProfileFields } from '../../libs/profiles/profile.repository.js';
+import type { ProfileFields } from '../../libs/profiles/profile-view.js';
 import {
   DEGREES,
   FEMALE_FIRST_NAMES,

@@ -2,18 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { Profile, type Sex } from './profile.entity.js';
-import { imageUrlOf, type ProfileView } from './profile-view.js';
-
-export interface ProfileFields {
-  city: string;
-  state: string;
-  age: number;
-  gender: Sex;
-  preferredSex: Sex;
-  education: string;
-  jobTitle: string;
-  bio: string;
-}
+import { imageUrlOf, type ProfileFields, type ProfileView } from './profile-view.js';
 
 interface ProfileViewRow {
   user_id: string;

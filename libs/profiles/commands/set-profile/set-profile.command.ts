@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { ProfileFields } from '../../profile.repository.js';
+import type { ProfileFields } from '../../profile-view.js';
 import type { ProfileView } from '../../profile-view.js';
 
 export class SetProfileCommand extends Command<ProfileView> {
