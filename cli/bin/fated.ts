@@ -10,9 +10,9 @@ async function main(): Promise<void> {
     await program.parseAsync(process.argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      // Commander has printed the message (or the help) already.
-      const helpShown = error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version';
-      process.exitCode = helpShown ? 0 : ExitCode.usage;
+      // Commander has printed the message (or the help) already; --help exits 0, help shown for a
+      // missing subcommand or a bad option exits with the usage code.
+      process.exitCode = error.exitCode === 0 ? 0 : ExitCode.usage;
       return;
     }
     const { message, exitCode } = describeError(error);

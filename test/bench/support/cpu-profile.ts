@@ -56,7 +56,10 @@ export function summarise(recorded: CpuProfile): string[] {
   }
   const percent = (ms: number) => `${((100 * ms) / total).toFixed(1).padStart(5)} %`;
   const lines = [`CPU profile of the run (${Math.round(total)} ms wall): self time by area`];
-  for (const [area, ms] of [...byArea].sort((a, b) => b[1] - a[1])) lines.push(`  ${percent(ms)}  ${area}`);
+  const areas = [...byArea].sort((a, b) => b[1] - a[1]);
+  for (const [area, ms] of areas.slice(0, 8)) lines.push(`  ${percent(ms)}  ${area}`);
+  const rest = areas.slice(8).reduce((sum, [, ms]) => sum + ms, 0);
+  if (rest > 0) lines.push(`  ${percent(rest)}  everything else`);
   lines.push('Top functions by self time');
   for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${percent(ms)}  ${name}`);
   return lines;
@@ -69,7 +72,8 @@ function areaOf(url: string, functionName: string): string {
     if (functionName === '(program)') return 'V8/native (program)';
     return `native ${functionName}`;
   }
-  if (url.includes('/@electric-sql/pglite/')) return 'PGlite (Postgres in WebAssembly, same thread)';
+  if (url.startsWith('wasm://')) return 'PGlite: PostgreSQL compiled to WebAssembly (same thread)';
+  if (url.includes('/@electric-sql/pglite/')) return 'PGlite: its JavaScript (wire protocol, result parsing)';
   if (url.includes('/@mikro-orm/')) return 'MikroORM';
   if (url.includes('/kysely/')) return 'kysely (ORM query layer)';
   if (url.includes('/pg/') || url.includes('/pg-protocol/') || url.includes('/pg-types/')) return 'pg driver';
