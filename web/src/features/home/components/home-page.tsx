@@ -160,7 +160,7 @@ export function HomePage() {
                 aria-describedby={`home-card-${section.key}-text`}
               >
                 <span className="home-card__top">
-                  <span className="home-card__icon" aria-hidden="true">
+                  <span className="icon-tile" aria-hidden="true">
                     <svg viewBox="0 0 24 24" focusable="false">
                       {section.icon}
                     </svg>

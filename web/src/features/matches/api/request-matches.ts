@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { z } from 'zod/mini';
-import { api, ApiError, isAbortError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
+import { useRequest } from '@/lib/use-request';
 
 const matchSchema = z.object({
   name: z.string(),
@@ -59,23 +59,17 @@ export type MatchesQuery =
   | { status: 'missing'; step: MissingStep };
 
 export function useMatches(userId: string): MatchesQuery {
-  // Tagged with the user it was asked for, so a different user never sees another's answer while loading.
-  const [settled, setSettled] = useState<{ userId: string; query: MatchesQuery } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    requestMatches(userId, controller.signal).then(
-      (matches) => setSettled({ userId, query: { status: 'ready', matches } }),
-      (error: unknown) => {
-        // A cancelled request (leaving the page) is not a failure.
-        if (controller.signal.aborted || isAbortError(error)) return;
+  const request = useRequest(userId, (signal) =>
+    requestMatches(userId, signal).then(
+      (matches): MatchesQuery => ({ status: 'ready', matches }),
+      (error: unknown): MatchesQuery => {
         const step = missingStep(error);
-        // Spec §8: any other failure only empties the list.
-        setSettled({ userId, query: step ? { status: 'missing', step } : { status: 'ready', matches: [] } });
+        if (step) return { status: 'missing', step };
+        throw error;
       },
-    );
-    return () => controller.abort();
-  }, [userId]);
-
-  return settled?.userId === userId ? settled.query : { status: 'loading' };
+    ),
+  );
+  if (request.status === 'loading') return request;
+  // Spec §8: any other failure only empties the list (there is no retry on this page).
+  return request.status === 'ready' ? request.data : { status: 'ready', matches: [] };
 }

@@ -48,7 +48,7 @@ export function PremiumPage() {
         <ul className="premium__perks" aria-label="Premium perks">
           {PERKS.map((perk) => (
             <li key={perk.title} className="premium__perk">
-              <span className="premium__perk-icon" aria-hidden="true">
+              <span className="premium__perk-icon icon-tile" aria-hidden="true">
                 <svg viewBox="0 0 24 24" focusable="false">
                   {perk.icon}
                 </svg>

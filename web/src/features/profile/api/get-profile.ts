@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod/mini';
-import { api, ApiError, isAbortError } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
+import { useRequest } from '@/lib/use-request';
 
 const sexSchema = z.enum(['male', 'female']);
 
@@ -36,23 +36,6 @@ export type ProfileQuery =
   | { status: 'ready'; profile: Profile | null };
 
 export function useProfile(id: string): ProfileQuery {
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  // Each answer is tagged with the request it belongs to; anything older reads as still loading.
-  const key = `${id}#${attempt}`;
-  const [settled, setSettled] = useState<{ key: string; query: ProfileQuery } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getProfile(id, controller.signal).then(
-      (profile) => setSettled({ key, query: { status: 'ready', profile } }),
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        setSettled({ key, query: { status: 'error', error, retry } });
-      },
-    );
-    return () => controller.abort();
-  }, [id, key, retry]);
-
-  return settled?.key === key ? settled.query : { status: 'loading' };
+  const request = useRequest(id, (signal) => getProfile(id, signal));
+  return request.status === 'ready' ? { status: 'ready', profile: request.data } : request;
 }

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod/mini';
-import { api, isAbortError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { useRequest } from '@/lib/use-request';
 
 const answerSchema = z.object({ choice: z.int(), txt: z.string() });
 
@@ -28,22 +28,7 @@ export type QuestionsQuery =
   | { status: 'ready'; questions: QuizQuestion[] };
 
 export function useQuestions(): QuestionsQuery {
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  // Each answer is tagged with the attempt it belongs to; a retry reads as loading until it settles.
-  const [settled, setSettled] = useState<{ attempt: number; query: QuestionsQuery } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getQuestions(controller.signal).then(
-      (questions) => setSettled({ attempt, query: { status: 'ready', questions } }),
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        setSettled({ attempt, query: { status: 'error', error, retry } });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt, retry]);
-
-  return settled?.attempt === attempt ? settled.query : { status: 'loading' };
+  // One fixed key: the list only changes when the user retries after a failure.
+  const request = useRequest('questions', getQuestions);
+  return request.status === 'ready' ? { status: 'ready', questions: request.data } : request;
 }

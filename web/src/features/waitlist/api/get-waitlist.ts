@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod/mini';
-import { api, isAbortError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { useRequest } from '@/lib/use-request';
 
 export const waitlistSchema = z.object({
   position: z.number(),
@@ -21,23 +21,6 @@ export type WaitlistQuery =
   | { status: 'ready'; waitlist: Waitlist };
 
 export function useWaitlist(id: string): WaitlistQuery {
-  const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  // Each answer is tagged with the request it belongs to; anything older reads as still loading.
-  const key = `${id}#${attempt}`;
-  const [settled, setSettled] = useState<{ key: string; query: WaitlistQuery } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getWaitlist(id, controller.signal).then(
-      (waitlist) => setSettled({ key, query: { status: 'ready', waitlist } }),
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortError(error)) return;
-        setSettled({ key, query: { status: 'error', error, retry } });
-      },
-    );
-    return () => controller.abort();
-  }, [id, key, retry]);
-
-  return settled?.key === key ? settled.query : { status: 'loading' };
+  const request = useRequest(id, (signal) => getWaitlist(id, signal));
+  return request.status === 'ready' ? { status: 'ready', waitlist: request.data } : request;
 }
