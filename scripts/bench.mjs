@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const benches = readdirSync(join(root, 'test/bench'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(join(root, 'test/bench', entry.name, `${entry.name}.bench.ts`)))
+  .filter(
+    (entry) =>
+      entry.isDirectory() && existsSync(join(root, 'test/bench', entry.name, `${entry.name}.bench.ts`)),
+  )
   .map((entry) => entry.name);
 const [name, ...args] = process.argv.slice(2);
 
@@ -18,12 +21,19 @@ if (!name || !benches.includes(name)) {
   process.exit(2);
 }
 
-const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'test/bench/tsconfig.json'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const tsc = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'test/bench/tsconfig.json'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 
 const script = join(root, 'dist/bench/test/bench', name, `${name}.bench.js`);
-const run = spawnSync(process.execPath, ['--max-old-space-size=8192', script, ...args], { cwd: root, stdio: 'inherit' });
+const run = spawnSync(process.execPath, ['--max-old-space-size=8192', script, ...args], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

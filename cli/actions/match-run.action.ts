@@ -1,5 +1,8 @@
 import { MikroORM } from '@mikro-orm/core';
-import { DailyMatchRun, type DailyRunReport } from '../../libs/matching/commands/run-daily-matching/daily-match-run.js';
+import {
+  DailyMatchRun,
+  type DailyRunReport,
+} from '../../libs/matching/commands/run-daily-matching/daily-match-run.js';
 import { DailyMatchRunRepository } from '../../libs/matching/match-sets/daily-match-run.repository.js';
 import type { CliContext } from '../context/cli-context.js';
 import { isRealCalendarDay } from '../ui/calendar-day.js';
@@ -20,7 +23,11 @@ const POLL_MS = 1000;
  * The daily run, now: the matching engine's own DailyMatchRun (catch up personality vectors, score
  * everyone, write the sets). It is idempotent per user and day, so a second run creates nothing.
  */
-export async function matchRunAction(context: CliContext, options: MatchRunOptions, out: Output): Promise<DailyRunReport> {
+export async function matchRunAction(
+  context: CliContext,
+  options: MatchRunOptions,
+  out: Output,
+): Promise<DailyRunReport> {
   const run = context.app.get(DailyMatchRun, { strict: false });
   const day = options.date ?? run.today();
   if (!isRealCalendarDay(day)) {

@@ -1,5 +1,6 @@
 import { PasswordHasher } from '../../libs/accounts/password-hasher.js';
 import type { CliContext } from '../context/cli-context.js';
+import { EventSettler } from '../context/event-settler.js';
 import { BULK_BATCH, BulkSeeder } from '../seed/bulk-seeder.js';
 import { CommandSeeder, type SeedResult } from '../seed/command-seeder.js';
 import { hashSeedPasswordOnce } from '../seed/seed-password.js';
@@ -22,6 +23,8 @@ export interface SeedOptions {
 
 export interface SeedReport {
   created: number;
+  /** Time the matcher's consumers (in this process) needed afterwards to process the sign-up events. */
+  settleMs: number;
   existing: number;
   stages: Record<SeedStage, number>;
   /** The first complete seeded user, to sign in as (undefined when none is complete). */
@@ -32,10 +35,15 @@ export interface SeedReport {
 /** Users in flight at once on the per-user path: PGlite runs one statement at a time anyway. */
 const CONCURRENCY = { pglite: 1, postgres: 6 };
 
-export async function seedAction(context: CliContext, options: SeedOptions, out: Output): Promise<SeedReport> {
+export async function seedAction(
+  context: CliContext,
+  options: SeedOptions,
+  out: Output,
+): Promise<SeedReport> {
   const started = performance.now();
   const report: SeedReport = {
     created: 0,
+    settleMs: 0,
     existing: 0,
     stages: { registered: 0, verified: 0, profiled: 0, complete: 0 },
     example: undefined,
@@ -47,7 +55,9 @@ export async function seedAction(context: CliContext, options: SeedOptions, out:
     if (options.bulk) {
       const seeder = new BulkSeeder(context.app, seeders);
       for (let start = 0; start < options.users; start += BULK_BATCH) {
-        const batch = range(start, Math.min(options.users, start + BULK_BATCH)).map((index) => generate(options, index));
+        const batch = range(start, Math.min(options.users, start + BULK_BATCH)).map((index) =>
+          generate(options, index),
+        );
         const { created, existing } = await seeder.seedBatch(batch);
         report.created += created;
         report.existing += existing;
@@ -70,8 +80,40 @@ export async function seedAction(context: CliContext, options: SeedOptions, out:
     progress?.stop();
   }
   report.ms = Math.round(performance.now() - started);
+  // The sign-up events are relayed as users are created; their consumers (personality vectors, the
+  // empty-state promise) may still be busy. Waiting here keeps the figures honest and the output last.
+  const settling = performance.now();
+  await settleWithProgress(context.app.get(EventSettler), options.progress ?? false);
+  report.settleMs = Math.round(performance.now() - settling);
   printReport(context, options, report, out);
   return report;
+}
+
+/**
+ * On the per-user path the consumers keep up; after --bulk they may need minutes, so a bar follows their
+ * handler calls (the total grows while the relay hands over the rest of the events).
+ */
+async function settleWithProgress(settler: EventSettler, show: boolean): Promise<void> {
+  if (!show) return settler.settle();
+  const start = settler.handled;
+  const progress = startProgress(
+    'Matcher processing sign-up events',
+    Math.max(1, start.called - start.finished),
+  );
+  const timer = setInterval(() => {
+    const { called, finished } = settler.handled;
+    progress.setTotal(Math.max(1, called - start.finished));
+    progress.update(finished - start.finished);
+  }, 500);
+  try {
+    await settler.settle();
+  } finally {
+    clearInterval(timer);
+    const { called, finished } = settler.handled;
+    progress.setTotal(Math.max(1, called - start.finished));
+    progress.update(finished - start.finished);
+    progress.stop();
+  }
 }
 
 function generate(options: SeedOptions, index: number): SeedUser {
@@ -91,7 +133,10 @@ function printReport(context: CliContext, options: SeedOptions, report: SeedRepo
   const rate = report.created > 0 ? `, ${Math.round(report.created / Math.max(seconds, 0.001))} users/s` : '';
   out.line(
     `Seeded ${options.users} users (seed ${options.seed}) into ${context.database} in ${seconds.toFixed(1)} s${rate}: ` +
-      `${report.created} created, ${report.existing} already there.`,
+      `${report.created} created, ${report.existing} already there` +
+      (report.settleMs >= 1000
+        ? `; the matcher then took ${(report.settleMs / 1000).toFixed(1)} s to process their events.`
+        : '.'),
   );
   const { registered, verified, profiled, complete } = report.stages;
   out.line(
@@ -99,7 +144,9 @@ function printReport(context: CliContext, options: SeedOptions, report: SeedRepo
       `${verified} verified without a profile, ${registered} unverified${options.avatars ? '; with generated photos' : ''}.`,
   );
   if (report.example) {
-    out.line(`Sign in as ${report.example.email} (${report.example.name}) with the password '${options.password}'; every seeded user shares it.`);
+    out.line(
+      `Sign in as ${report.example.email} (${report.example.name}) with the password '${options.password}'; every seeded user shares it.`,
+    );
   }
 }
 
@@ -108,7 +155,11 @@ function range(from: number, to: number): number[] {
 }
 
 /** Runs work(0 … count − 1) with at most `limit` at a time; the first failure stops new work and is thrown. */
-async function forEachConcurrently(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
+async function forEachConcurrently(
+  count: number,
+  limit: number,
+  work: (index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let failure: { error: unknown } | undefined;
   const worker = async () => {

@@ -22,7 +22,11 @@ export interface Stats {
 }
 
 /** Counts across the contexts, read-only. */
-export async function statsAction(context: CliContext, options: { json?: boolean }, out: Output): Promise<Stats> {
+export async function statsAction(
+  context: CliContext,
+  options: { json?: boolean },
+  out: Output,
+): Promise<Stats> {
   const day = context.app.get(DailyMatchRun, { strict: false }).today();
   const em = context.app.get(MikroORM).em.fork() as SqlEntityManager;
   const [row] = await em.getConnection().execute<Record<string, number | string>[]>(
@@ -62,7 +66,9 @@ export async function statsAction(context: CliContext, options: { json?: boolean
   out.line(`  verified            ${stats.verified}`);
   out.line(`  profiles            ${stats.profiles} (${stats.photos} with a photo)`);
   out.line(`  quizzes             ${stats.quizzes} (${stats.personalityVectors} personality vectors)`);
-  out.line(`  sets today          ${stats.setsToday} (${stats.emptySetsToday} empty; ${stats.awaitingSetToday} matchable users still without one)`);
+  out.line(
+    `  sets today          ${stats.setsToday} (${stats.emptySetsToday} empty; ${stats.awaitingSetToday} matchable users still without one)`,
+  );
   out.line(`  outbox pending      ${stats.outboxPending}`);
   return stats;
 }

@@ -28,20 +28,32 @@ export interface UserReport {
     verifiedAt: string | null;
     referralCode: string;
   };
-  profile: Omit<ProfileView, 'id' | 'name' | 'imageUrl'> & { photo: boolean } | null;
+  profile: (Omit<ProfileView, 'id' | 'name' | 'imageUrl'> & { photo: boolean }) | null;
   quiz: { submittedAt: string; choices: number[] } | null;
   personality: { updatedAt: string; embeddingModel: string | null } | null;
   matches: {
     day: string;
     /** No set yet for the day; an empty list with hasSet true is the empty state. */
     hasSet: boolean;
-    picks: { tier: string; percent: number; candidateId: string; name: string; email: string | null; summary: string }[];
+    picks: {
+      tier: string;
+      percent: number;
+      candidateId: string;
+      name: string;
+      email: string | null;
+      summary: string;
+    }[];
   };
 }
 
-export async function userShowAction(context: CliContext, options: UserShowOptions, out: Output): Promise<UserReport> {
+export async function userShowAction(
+  context: CliContext,
+  options: UserShowOptions,
+  out: Output,
+): Promise<UserReport> {
   const day = options.date ?? context.app.get(DailyMatchRun, { strict: false }).today();
-  if (!isRealCalendarDay(day)) throw new CliError(`--date must be a calendar day as YYYY-MM-DD, got '${day}'`, ExitCode.usage);
+  if (!isRealCalendarDay(day))
+    throw new CliError(`--date must be a calendar day as YYYY-MM-DD, got '${day}'`, ExitCode.usage);
   const em = context.app.get(MikroORM).em.fork();
   const users = context.app.get(UserRepository, { strict: false });
   const user = await users.findByEmail(options.email, em);
@@ -98,7 +110,9 @@ export async function userShowAction(context: CliContext, options: UserShowOptio
         }
       : null,
     quiz: quiz ? { submittedAt: iso(quiz.submitted_at), choices: numbers(quiz.choices) } : null,
-    personality: vector ? { updatedAt: iso(vector.updated_at), embeddingModel: vector.embedding_model } : null,
+    personality: vector
+      ? { updatedAt: iso(vector.updated_at), embeddingModel: vector.embedding_model }
+      : null,
     matches: { day, hasSet, picks },
   };
   if (options.json) out.json(report);
@@ -116,7 +130,9 @@ function print(report: UserReport, out: Output): void {
   out.line(`  verified      ${account.verifiedAt ? `yes, ${when(account.verifiedAt)}` : 'no'}`);
   out.line(`  referral code ${account.referralCode}`);
   if (profile) {
-    out.line(`Profile         ${profile.city}, ${profile.state} · ${profile.age} · ${profile.gender}, looking for ${profile.preferredSex}`);
+    out.line(
+      `Profile         ${profile.city}, ${profile.state} · ${profile.age} · ${profile.gender}, looking for ${profile.preferredSex}`,
+    );
     out.line(`  Major/Degree  ${profile.education || '—'}`);
     out.line(`  Instagram     ${profile.jobTitle || '—'}`);
     out.line(`  Love is       ${profile.bio || '—'}`);
@@ -124,7 +140,11 @@ function print(report: UserReport, out: Output): void {
   } else {
     out.line('Profile         not filled in');
   }
-  out.line(quiz ? `Quiz            taken ${when(quiz.submittedAt)}: ${quiz.choices.join(' ')}` : 'Quiz            not taken');
+  out.line(
+    quiz
+      ? `Quiz            taken ${when(quiz.submittedAt)}: ${quiz.choices.join(' ')}`
+      : 'Quiz            not taken',
+  );
   out.line(
     personality
       ? `Matcher         personality vector of ${when(personality.updatedAt)}${personality.embeddingModel ? `, embeddings by ${personality.embeddingModel}` : ', no embeddings'}`
@@ -140,7 +160,9 @@ function print(report: UserReport, out: Output): void {
   }
   out.line(`Matches ${matches.day}`);
   for (const pick of matches.picks) {
-    out.line(`  ${pick.tier.padEnd(6)} ${String(pick.percent).padStart(3)}%  ${pick.name}${pick.email ? ` <${pick.email}>` : ''}`);
+    out.line(
+      `  ${pick.tier.padEnd(6)} ${String(pick.percent).padStart(3)}%  ${pick.name}${pick.email ? ` <${pick.email}>` : ''}`,
+    );
     out.line(`                ${pick.summary}`);
   }
 }

@@ -4,6 +4,11 @@ import { CommanderError } from 'commander';
 import { buildProgram } from '../commands/command.loader.js';
 import { describeError, ExitCode } from '../ui/cli-error.js';
 
+// `fated user show x | head -1` closes the pipe early: the rest of the output is not wanted, which is no error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 async function main(): Promise<void> {
   const program = buildProgram();
   try {

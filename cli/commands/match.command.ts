@@ -7,7 +7,9 @@ export function loadMatchCommand(program: Command): void {
   const match = program.command('match').description('Daily matching');
   match
     .command('run')
-    .description("Run the daily matching now: every matchable user without a set for the day gets one (best, medium, worst)")
+    .description(
+      'Run the daily matching now: every matchable user without a set for the day gets one (best, medium, worst)',
+    )
     .option('-d, --date <YYYY-MM-DD>', 'the day to match for (default: today in TZ)', calendarDayOption)
     .option('--json', 'print the report as JSON')
     .action(async (options: { date?: string; json?: boolean }, command: Command) => {

@@ -4,9 +4,11 @@ import { isRealCalendarDay } from '../ui/calendar-day.js';
 /** Whole numbers only ("10", not "1e1" or "10.5"), within bounds. */
 export function integerIn(min: number, max: number): (value: string) => number {
   return (value) => {
-    if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    if (!/^\d+$/.test(value.trim()))
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
     const number = Number(value);
-    if (number < min || number > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    if (number < min || number > max)
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
     return number;
   };
 }

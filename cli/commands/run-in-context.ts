@@ -6,7 +6,10 @@ export interface GlobalOptions {
 }
 
 /** Every command's action runs inside a booted context that is settled and closed afterwards. */
-export async function runInContext<T>(globals: GlobalOptions, work: (context: CliContext) => Promise<T>): Promise<T> {
+export async function runInContext<T>(
+  globals: GlobalOptions,
+  work: (context: CliContext) => Promise<T>,
+): Promise<T> {
   const logLevel: LogLevel = globals.verbose ? 'log' : 'warn';
   // The app's modules load only when a command runs, so --help answers at once.
   const { withCliContext } = await import('../context/cli-context.js');

@@ -23,10 +23,21 @@ export function loadSeedCommand(program: Command): void {
         '(register, verify, profile, quiz). Running it again with the same seed skips the users it made before.',
     )
     .requiredOption('-u, --users <n>', 'how many users', integerIn(1, MAX_SEED_USERS))
-    .option('--verified', 'make every user verified with a profile and a quiz (matchable); without it, users spread over the sign-up funnel')
-    .option('-s, --seed <s>', 'random seed: the same seed gives the same people and emails', integerIn(0, 2 ** 32 - 1), 1)
+    .option(
+      '--verified',
+      'make every user verified with a profile and a quiz (matchable); without it, users spread over the sign-up funnel',
+    )
+    .option(
+      '-s, --seed <s>',
+      'random seed: the same seed gives the same people and emails',
+      integerIn(0, 2 ** 32 - 1),
+      1,
+    )
     .option('--avatars', 'give each user a generated profile photo (gradient with initials)')
-    .option('--bulk', 'one transaction per 500 users instead of per-user commands: much faster for large N, same validation and events')
+    .option(
+      '--bulk',
+      'one transaction per 500 users instead of per-user commands: much faster for large N, same validation and events',
+    )
     .option('--password <password>', 'password every seeded user signs in with', DEFAULT_SEED_PASSWORD)
     .action(async (options: SeedCommandOptions, command: Command) => {
       // Loaded on use, so --help does not wait for the whole app to load.

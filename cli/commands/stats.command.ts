@@ -10,6 +10,8 @@ export function loadStatsCommand(program: Command): void {
     .action(async (options: { json?: boolean }, command: Command) => {
       // Loaded on use, so --help does not wait for the whole app to load.
       const { statsAction } = await import('../actions/stats.action.js');
-      await runInContext(command.optsWithGlobals<GlobalOptions>(), (context) => statsAction(context, options, stdout));
+      await runInContext(command.optsWithGlobals<GlobalOptions>(), (context) =>
+        statsAction(context, options, stdout),
+      );
     });
 }

@@ -7,7 +7,9 @@ export function loadUserCommand(program: Command): void {
   const user = program.command('user').description('Inspect accounts');
   user
     .command('show')
-    .description("Show an account: verification, profile, quiz, and the day's matches (never the password hash)")
+    .description(
+      "Show an account: verification, profile, quiz, and the day's matches (never the password hash)",
+    )
     .argument('<email>', 'the account email')
     .option('-d, --date <YYYY-MM-DD>', 'whose matches to show (default: today in TZ)', calendarDayOption)
     .option('--json', 'print as JSON')

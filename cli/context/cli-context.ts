@@ -31,7 +31,10 @@ export interface OpenOptions extends CliModuleOptions {
  * Boots the app's modules without HTTP, runs `work`, then lets the events it caused settle and closes
  * the database. Start-up problems become one-line CliErrors.
  */
-export async function withCliContext<T>(options: OpenOptions, work: (context: CliContext) => Promise<T>): Promise<T> {
+export async function withCliContext<T>(
+  options: OpenOptions,
+  work: (context: CliContext) => Promise<T>,
+): Promise<T> {
   const context = await openCliContext(options);
   let failed = false;
   try {

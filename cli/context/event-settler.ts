@@ -12,14 +12,28 @@ interface EventHandlerInstance {
 }
 
 /**
+ * Handlers running at once in the CLI. The relay hands over events 200 at a time without waiting for
+ * their handlers; after a bulk seed that is tens of thousands of handlers started together, which starved
+ * the event loop so badly that loading the embedding model timed out (120 s) and the matcher fell back
+ * to answers only. A few at a time finish sooner, in less memory.
+ */
+export const MAX_RUNNING_HANDLERS = 4;
+
+/**
  * Lets a CLI command finish only once what it set in motion has finished: every outbox row relayed and
  * every in-process event handler it triggered settled. The CQRS EventBus runs handlers fire-and-forget,
  * so closing the database right after the last command would cut consumers off mid-transaction (their
- * event already marked as published). Each handler's `handle` is wrapped to track its promise.
+ * event already marked as published). Each handler's `handle` is wrapped to track its promise and to
+ * queue it behind MAX_RUNNING_HANDLERS others.
  */
 @Injectable()
 export class EventSettler implements OnModuleInit {
   private readonly inFlight = new Set<Promise<unknown>>();
+  private running = 0;
+  private called = 0;
+  /** Queued handler starts; `head` is the next one (Array.shift would copy the whole queue each time). */
+  private waiting: (() => void)[] = [];
+  private head = 0;
 
   constructor(
     private readonly modules: ModulesContainer,
@@ -32,7 +46,8 @@ export class EventSettler implements OnModuleInit {
     for (const module of this.modules.values()) {
       for (const wrapper of module.providers.values()) {
         const instance = wrapper.instance as EventHandlerInstance | undefined;
-        if (!instance || !wrapper.metatype || !Reflect.hasMetadata(EVENTS_HANDLER_METADATA, wrapper.metatype)) continue;
+        if (!instance || !wrapper.metatype || !Reflect.hasMetadata(EVENTS_HANDLER_METADATA, wrapper.metatype))
+          continue;
         this.track(instance);
       }
     }
@@ -50,18 +65,51 @@ export class EventSettler implements OnModuleInit {
     }
   }
 
-  get running(): number {
-    return this.inFlight.size;
+  /** Handler calls so far and how many of them have finished (in memory: no query on a busy database). */
+  get handled(): { called: number; finished: number } {
+    return { called: this.called, finished: this.called - this.inFlight.size };
   }
 
   private track(instance: EventHandlerInstance): void {
     const handle = instance.handle.bind(instance);
     instance.handle = (event: unknown) => {
-      const result = Promise.resolve(handle(event));
+      const result = this.whenSlotFree().then(async () => {
+        try {
+          // PGlite answers from this thread without real I/O, so handler after handler can run as one
+          // endless chain of microtasks in which no timer fires (progress bars, the model-load timeout).
+          await new Promise((resolve) => setImmediate(resolve));
+          return await handle(event);
+        } finally {
+          this.releaseSlot();
+        }
+      });
+      this.called++;
       this.inFlight.add(result);
       void result.finally(() => this.inFlight.delete(result)).catch(() => undefined);
       return result;
     };
+  }
+
+  private whenSlotFree(): Promise<void> {
+    if (this.running < MAX_RUNNING_HANDLERS) {
+      this.running++;
+      return Promise.resolve();
+    }
+    // The slot is handed over directly by releaseSlot, so `running` stays counted.
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private releaseSlot(): void {
+    if (this.head < this.waiting.length) {
+      const next = this.waiting[this.head++]!;
+      if (this.head === this.waiting.length) {
+        this.waiting = [];
+        this.head = 0;
+      }
+      next();
+    } else {
+      this.running--;
+    }
   }
 
   private async pendingOutboxRows(): Promise<number> {

@@ -54,7 +54,9 @@ export class BulkSeeder {
     const planned = users.map((user) => ({ user, requests: seedRequests(user, this.options.password) }));
     const created = await this.orm.em.fork().transactional(async (em) => {
       const emails = planned.map(({ requests }) => normalizeEmail(requests.register.email));
-      const taken = new Set((await em.find(User, { email: { $in: emails } }, { fields: ['email'] })).map((u) => u.email));
+      const taken = new Set(
+        (await em.find(User, { email: { $in: emails } }, { fields: ['email'] })).map((u) => u.email),
+      );
       const now = new Date();
       const fresh = planned
         .filter(({ requests }) => !taken.has(normalizeEmail(requests.register.email)))
@@ -66,7 +68,10 @@ export class BulkSeeder {
           user.referralCode = newReferralCode();
           user.createdAt = now;
           em.persist(user);
-          this.outbox.record(em, new UserRegistered(user.id, { name: user.name, email: user.email, referredById: null }));
+          this.outbox.record(
+            em,
+            new UserRegistered(user.id, { name: user.name, email: user.email, referredById: null }),
+          );
           if (plan.user.stage !== 'registered') {
             user.emailVerifiedAt = now;
             this.outbox.record(em, new EmailVerified(user.id, { email: user.email, referredById: null }));
@@ -96,7 +101,9 @@ export class BulkSeeder {
 
     if (this.options.avatars) {
       for (const { user, userId } of created) {
-        await this.commands.execute(new UploadImageCommand(userId, await seedAvatar(user, this.options.seed)));
+        await this.commands.execute(
+          new UploadImageCommand(userId, await seedAvatar(user, this.options.seed)),
+        );
       }
     }
     return { created: created.length, existing: users.length - created.length };

@@ -35,7 +35,9 @@ export class CommandSeeder {
     const { name, email, password } = requests.register;
     let userId: string;
     try {
-      ({ id: userId } = await this.commands.execute(new RegisterUserCommand(name, email, password, undefined)));
+      ({ id: userId } = await this.commands.execute(
+        new RegisterUserCommand(name, email, password, undefined),
+      ));
     } catch (error) {
       // Seeding is repeatable: a user of this seed made by an earlier run is left as it is.
       if (error instanceof DomainError && error.code === 'email-in-use') return 'existing';
@@ -46,7 +48,8 @@ export class CommandSeeder {
     if (user.stage === 'verified') return this.withAvatar(user, userId);
     await this.commands.execute(new SetProfileCommand(userId, requests.profile(userId)));
     await this.withAvatar(user, userId);
-    if (user.stage === 'complete') await this.commands.execute(new SubmitQuizCommand(userId, requests.quiz(userId)));
+    if (user.stage === 'complete')
+      await this.commands.execute(new SubmitQuizCommand(userId, requests.quiz(userId)));
     return 'created';
   }
 

@@ -3,6 +3,8 @@
  * matching ages 18–70), the most frequent US surnames of the census, degrees people put under
  * 'Major/Degree', and the pieces of one-sentence answers to 'what is love'.
  */
+// Ten to a line keeps the word lists readable.
+// prettier-ignore
 export const FEMALE_FIRST_NAMES = [
   'Emma', 'Olivia', 'Ava', 'Sophia', 'Isabella', 'Mia', 'Abigail', 'Emily', 'Madison', 'Chloe',
   'Ella', 'Avery', 'Harper', 'Grace', 'Lily', 'Zoey', 'Hannah', 'Natalie', 'Addison', 'Aubrey',
@@ -16,6 +18,7 @@ export const FEMALE_FIRST_NAMES = [
   'Priya', 'Mei', 'Ximena', 'Imani', 'Keisha', 'Fatima', 'Yasmin', 'Hana', 'Sofia', 'Lucia',
 ] as const;
 
+// prettier-ignore
 export const MALE_FIRST_NAMES = [
   'Liam', 'Noah', 'Oliver', 'Elijah', 'James', 'William', 'Benjamin', 'Lucas', 'Henry', 'Alexander',
   'Mason', 'Michael', 'Ethan', 'Daniel', 'Jacob', 'Logan', 'Jackson', 'Sebastian', 'Jack', 'Aiden',
@@ -29,6 +32,7 @@ export const MALE_FIRST_NAMES = [
   'Diego', 'Carlos', 'Luis', 'Miguel', 'Arjun', 'Rohan', 'Wei', 'Kenji', 'Omar', 'Malik',
 ] as const;
 
+// prettier-ignore
 export const LAST_NAMES = [
   'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
   'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin',
@@ -44,6 +48,7 @@ export const LAST_NAMES = [
   "O'Brien", 'Sullivan', 'Fischer', 'Novak', 'Rossi', 'Cohen', 'Khan', 'Ali', 'Yamamoto', 'Silva',
 ] as const;
 
+// prettier-ignore
 export const DEGREES = [
   'B.S. Computer Science', 'B.A. Psychology', 'B.S. Nursing', 'B.A. Communications', 'B.S. Biology',
   'B.A. English Literature', 'B.S. Mechanical Engineering', 'B.B.A. Marketing', 'B.S. Finance', 'B.A. Economics',

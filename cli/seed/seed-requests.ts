@@ -25,7 +25,11 @@ export function seedRequests(user: SeedUser, password: string): SeedRequests {
       return fields;
     },
     quiz: (userId) => {
-      const answers = user.answers.map((choice, index) => ({ id: index + 1, choice, txt: answerText(index + 1, choice) }));
+      const answers = user.answers.map((choice, index) => ({
+        id: index + 1,
+        choice,
+        txt: answerText(index + 1, choice),
+      }));
       const dto = validateDto(SubmitQuizDto, { id: userId, answers }, who);
       return dto.answers.map(({ id, choice }) => ({ id, choice }));
     },

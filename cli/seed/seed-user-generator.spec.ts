@@ -19,7 +19,9 @@ describe('seeded user generator', () => {
     const many = people(7, 3000, false);
     expect(many.slice(0, 30)).toEqual(few);
     const verified = people(7, 30, true);
-    expect(verified.map(({ stage: _stage, ...rest }) => rest)).toEqual(few.map(({ stage: _stage, ...rest }) => rest));
+    expect(verified.map(({ stage: _stage, ...rest }) => rest)).toEqual(
+      few.map(({ stage: _stage, ...rest }) => rest),
+    );
     expect(verified.every((user) => user.stage === 'complete')).toBe(true);
   });
 
@@ -34,7 +36,9 @@ describe('seeded user generator', () => {
   });
 
   it('draws adults from 18 to 70, skewed young', () => {
-    const ages = people(3, 5000).map((user) => user.profile.age).sort((a, b) => a - b);
+    const ages = people(3, 5000)
+      .map((user) => user.profile.age)
+      .sort((a, b) => a - b);
     expect(ages[0]).toBeGreaterThanOrEqual(MIN_SEED_AGE);
     expect(ages[ages.length - 1]).toBeLessThanOrEqual(MAX_SEED_AGE);
     expect(ages.every(Number.isInteger)).toBe(true);
@@ -65,18 +69,21 @@ describe('seeded user generator', () => {
     const users = people(11, 400);
     for (const user of users) {
       expect(user.answers).toHaveLength(19);
-      expect(user.answers.every((choice) => Number.isInteger(choice) && choice >= 1 && choice <= 5)).toBe(true);
+      expect(user.answers.every((choice) => Number.isInteger(choice) && choice >= 1 && choice <= 5)).toBe(
+        true,
+      );
     }
     const percents: number[] = [];
     for (let i = 0; i < users.length; i++) {
-      for (let j = i + 1; j < users.length; j++) percents.push(compatibilityPercent(users[i]!.answers, users[j]!.answers));
+      for (let j = i + 1; j < users.length; j++)
+        percents.push(compatibilityPercent(users[i]!.answers, users[j]!.answers));
     }
     percents.sort((a, b) => a - b);
     expect(percents[Math.floor(percents.length * 0.01)]).toBeLessThan(50);
     expect(percents[Math.floor(percents.length * 0.999)]).toBeGreaterThanOrEqual(90);
   });
 
-  it("spreads users over the sign-up funnel unless everyone is to be verified", () => {
+  it('spreads users over the sign-up funnel unless everyone is to be verified', () => {
     const stages = new Set(people(13, 1000, false).map((user) => user.stage));
     expect([...stages].sort()).toEqual(['complete', 'profiled', 'registered', 'verified']);
   });
@@ -88,7 +95,9 @@ describe('seeded user generator', () => {
       const requests = seedRequests(user, 'fated-seed-password');
       expect(requests.register.email).toBe(user.email);
       expect(requests.profile('0b6f7a52-3c55-4c3e-9a57-6a0c1d8b2f10')).toEqual(user.profile);
-      expect(requests.quiz('0b6f7a52-3c55-4c3e-9a57-6a0c1d8b2f10').map((answer) => answer.choice)).toEqual(user.answers);
+      expect(requests.quiz('0b6f7a52-3c55-4c3e-9a57-6a0c1d8b2f10').map((answer) => answer.choice)).toEqual(
+        user.answers,
+      );
     }
   });
 });

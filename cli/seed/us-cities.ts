@@ -159,7 +159,11 @@ const RAW: [string, string, number][] = [
   ['Bozeman', 'MT', 56],
 ];
 
-export const US_CITIES: readonly UsCity[] = RAW.map(([city, state, population]) => ({ city, state, population }));
+export const US_CITIES: readonly UsCity[] = RAW.map(([city, state, population]) => ({
+  city,
+  state,
+  population,
+}));
 
 /** Draw weights: the square root of the population. */
 export const US_CITY_WEIGHTS: readonly number[] = US_CITIES.map((city) => Math.sqrt(city.population));

@@ -8,8 +8,13 @@ import { CliError } from '../ui/cli-error.js';
  */
 export function validateDto<T extends object>(dto: ClassConstructor<T>, plain: object, who: string): T {
   const instance = plainToInstance(dto, plain);
-  const errors = validateSync(instance, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true });
-  if (errors.length > 0) throw new CliError(`Generated data for ${who} was rejected: ${firstMessage(errors)}`);
+  const errors = validateSync(instance, {
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    stopAtFirstError: true,
+  });
+  if (errors.length > 0)
+    throw new CliError(`Generated data for ${who} was rejected: ${firstMessage(errors)}`);
   return instance;
 }
 

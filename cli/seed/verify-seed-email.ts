@@ -1,6 +1,9 @@
 import type { CommandBus } from '@nestjs/cqrs';
 import type { MikroORM } from '@mikro-orm/core';
-import { EmailVerificationToken, VERIFICATION_TOKEN_TTL_MS } from '../../libs/accounts/email-verification-token.entity.js';
+import {
+  EmailVerificationToken,
+  VERIFICATION_TOKEN_TTL_MS,
+} from '../../libs/accounts/email-verification-token.entity.js';
 import { newSecretToken } from '../../libs/accounts/secret-token.js';
 import { VerifyEmailCommand } from '../../libs/accounts/commands/verify-email/verify-email.command.js';
 

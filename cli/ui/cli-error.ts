@@ -18,7 +18,10 @@ export const ExitCode = { failure: 1, usage: 2, notFound: 3, database: 4 } as co
 export function describeError(error: unknown): { message: string; exitCode: number } {
   if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
   if (error instanceof DomainError) {
-    return { message: error.message, exitCode: error.kind === 'not-found' ? ExitCode.notFound : ExitCode.failure };
+    return {
+      message: error.message,
+      exitCode: error.kind === 'not-found' ? ExitCode.notFound : ExitCode.failure,
+    };
   }
   if (error instanceof Error) {
     const firstLine = error.message.split('\n')[0]!;

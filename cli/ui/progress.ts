@@ -11,7 +11,11 @@ export interface Progress {
  * A progress bar on stderr (stdout stays for results). It draws only on a terminal: piped or under test
  * it stays silent.
  */
-export function startProgress(label: string, total: number, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function startProgress(
+  label: string,
+  total: number,
+  stream: NodeJS.WriteStream = process.stderr,
+): Progress {
   const bar = new cliProgress.SingleBar(
     {
       format: `${label} {bar} {percentage}% | {value}/{total} | {duration_formatted} elapsed, ETA {eta_formatted}`,

@@ -60,7 +60,9 @@ describe('fated CLI', () => {
   let main: { env: NodeJS.ProcessEnv; dispose(): Promise<void> };
   const cli = <T>(work: (context: CliContext) => Promise<T>, env = main.env) =>
     withCliContext({ env, logLevel: 'error' }, work);
-  const expected = Array.from({ length: USERS }, (_, index) => generateSeedUser(SEED, index, { allVerified: false }));
+  const expected = Array.from({ length: USERS }, (_, index) =>
+    generateSeedUser(SEED, index, { allVerified: false }),
+  );
   const complete = expected.filter((user) => user.stage === 'complete');
 
   beforeAll(async () => {
@@ -97,8 +99,14 @@ describe('fated CLI', () => {
 
   it('stores exactly the generated people (names, emails, profiles, answers)', async () => {
     for (const user of [expected[0]!, complete[1]!, expected[USERS - 1]!]) {
-      const shown = await cli((context) => userShowAction(context, { email: user.email, json: true }, bufferOutput()));
-      expect(shown.account).toMatchObject({ name: user.name, email: user.email, verified: user.stage !== 'registered' });
+      const shown = await cli((context) =>
+        userShowAction(context, { email: user.email, json: true }, bufferOutput()),
+      );
+      expect(shown.account).toMatchObject({
+        name: user.name,
+        email: user.email,
+        verified: user.stage !== 'registered',
+      });
       if (user.stage === 'profiled' || user.stage === 'complete') {
         expect(shown.profile).toMatchObject({ ...user.profile, photo: false });
       } else {
@@ -111,7 +119,10 @@ describe('fated CLI', () => {
   it('gives the same people in another database, through the bulk path too', async () => {
     const other = await freshEnvironment();
     try {
-      const report = await cli((context) => seedAction(context, seedOptions({ bulk: true }), bufferOutput()), other.env);
+      const report = await cli(
+        (context) => seedAction(context, seedOptions({ bulk: true }), bufferOutput()),
+        other.env,
+      );
       expect(report).toMatchObject({ created: USERS, existing: 0 });
       expect(report.stages.complete).toBe(complete.length);
       const user = complete[2]!;
@@ -123,7 +134,12 @@ describe('fated CLI', () => {
       expect(shown.profile).toMatchObject(user.profile);
       expect(shown.quiz?.choices).toEqual(user.answers);
       const stats = await cli((context) => statsAction(context, {}, bufferOutput()), other.env);
-      expect(stats).toMatchObject({ users: USERS, quizzes: complete.length, personalityVectors: complete.length, outboxPending: 0 });
+      expect(stats).toMatchObject({
+        users: USERS,
+        quizzes: complete.length,
+        personalityVectors: complete.length,
+        outboxPending: 0,
+      });
     } finally {
       await other.dispose();
     }
@@ -135,16 +151,24 @@ describe('fated CLI', () => {
     expect(first.users).toBe(complete.length);
     expect(first.sets).toBe(complete.length);
     expect(first.empty).toBeLessThan(first.sets);
-    expect(out.text()).toMatch(new RegExp(`^Daily run for \\d{4}-\\d{2}-\\d{2}: ${complete.length} users, ${complete.length} sets \\(\\d+ empty\\)`));
+    expect(out.text()).toMatch(
+      new RegExp(
+        `^Daily run for \\d{4}-\\d{2}-\\d{2}: ${complete.length} users, ${complete.length} sets \\(\\d+ empty\\)`,
+      ),
+    );
 
     const second = await cli((context) => matchRunAction(context, {}, bufferOutput()));
     expect(second).toMatchObject({ users: complete.length, sets: 0, empty: 0, existing: complete.length });
 
     const stats = await cli((context) => statsAction(context, {}, bufferOutput()));
-    expect(stats).toMatchObject({ setsToday: complete.length, emptySetsToday: first.empty, awaitingSetToday: 0 });
+    expect(stats).toMatchObject({
+      setsToday: complete.length,
+      emptySetsToday: first.empty,
+      awaitingSetToday: 0,
+    });
   });
 
-  it('user show prints the account, profile, quiz and today\'s matches, never the password hash', async () => {
+  it("user show prints the account, profile, quiz and today's matches, never the password hash", async () => {
     const user = complete[0]!;
     const out = bufferOutput();
     const report = await cli((context) => userShowAction(context, { email: user.email.toUpperCase() }, out));
@@ -169,34 +193,50 @@ describe('fated CLI', () => {
   });
 
   it('fails with one clear line and its own exit code for an unknown email or a bad date', async () => {
-    await expect(cli((context) => userShowAction(context, { email: 'nobody@example.com' }, bufferOutput()))).rejects.toEqual(
-      new CliError('No account with the email nobody@example.com', ExitCode.notFound),
-    );
-    await expect(cli((context) => matchRunAction(context, { date: '2026-02-30' }, bufferOutput()))).rejects.toMatchObject({
+    await expect(
+      cli((context) => userShowAction(context, { email: 'nobody@example.com' }, bufferOutput())),
+    ).rejects.toEqual(new CliError('No account with the email nobody@example.com', ExitCode.notFound));
+    await expect(
+      cli((context) => matchRunAction(context, { date: '2026-02-30' }, bufferOutput())),
+    ).rejects.toMatchObject({
       exitCode: ExitCode.usage,
     });
     const usage: string[] = [];
     const program = buildProgram({ writeErr: (text) => void usage.push(text), writeOut: () => undefined });
-    await expect(program.parseAsync(['node', 'fated', 'seed', '--users', 'lots'])).rejects.toBeInstanceOf(CommanderError);
-    expect(usage.join('')).toContain("argument 'lots' is invalid. expected a whole number from 1 to 1000000.");
+    await expect(program.parseAsync(['node', 'fated', 'seed', '--users', 'lots'])).rejects.toBeInstanceOf(
+      CommanderError,
+    );
+    expect(usage.join('')).toContain(
+      "argument 'lots' is invalid. expected a whole number from 1 to 1000000.",
+    );
   });
 
   it('seeded users are real accounts: the gateway signs them in and serves the set the CLI made', async () => {
     const user = complete[0]!;
-    const shown = await cli((context) => userShowAction(context, { email: user.email, json: true }, bufferOutput()));
+    const shown = await cli((context) =>
+      userShowAction(context, { email: user.email, json: true }, bufferOutput()),
+    );
     // PGlite is single-process: the CLI has closed the database, so the app can open it.
     const app = await createGatewayApp(AppConfig.fromEnvironment({ ...main.env, PORT: '0' }));
     await app.listen(0, '127.0.0.1');
     try {
-      const client = new ApiClient(`http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`);
+      const client = new ApiClient(
+        `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`,
+      );
       const login = await client.post('/login', { email: user.email, password: DEFAULT_SEED_PASSWORD });
       expect(login.status).toBe(200);
       expect(login.body).toMatchObject({ verification: true, id: shown.account.id });
       client.accessToken = login.body.accessToken;
       const matches = await client.post('/match/new', { userId: shown.account.id });
       expect(matches.status).toBe(200);
-      const served = Object.entries(matches.body as Record<string, { compatibility: { id: string; percent: number } }>)
-        .map(([tier, pick]) => ({ tier, candidateId: pick.compatibility.id, percent: pick.compatibility.percent }))
+      const served = Object.entries(
+        matches.body as Record<string, { compatibility: { id: string; percent: number } }>,
+      )
+        .map(([tier, pick]) => ({
+          tier,
+          candidateId: pick.compatibility.id,
+          percent: pick.compatibility.percent,
+        }))
         .sort((a, b) => a.tier.localeCompare(b.tier));
       const made = shown.matches.picks
         .map(({ tier, candidateId, percent }) => ({ tier, candidateId, percent }))
@@ -210,9 +250,20 @@ describe('fated CLI', () => {
   it('adds generated photos through the image upload command', async () => {
     const photos = await freshEnvironment();
     try {
-      await cli((context) => seedAction(context, seedOptions({ users: 3, verified: true, avatars: true, seed: 99 }), bufferOutput()), photos.env);
+      await cli(
+        (context) =>
+          seedAction(
+            context,
+            seedOptions({ users: 3, verified: true, avatars: true, seed: 99 }),
+            bufferOutput(),
+          ),
+        photos.env,
+      );
       const user = generateSeedUser(99, 1, { allVerified: true });
-      const shown = await cli((context) => userShowAction(context, { email: user.email, json: true }, bufferOutput()), photos.env);
+      const shown = await cli(
+        (context) => userShowAction(context, { email: user.email, json: true }, bufferOutput()),
+        photos.env,
+      );
       expect(shown.profile?.photo).toBe(true);
       const stats = await cli((context) => statsAction(context, {}, bufferOutput()), photos.env);
       expect(stats.photos).toBe(3);

@@ -64,7 +64,9 @@ async function main(): Promise<void> {
     });
     const model = await context.app.get(TextEmbeddings, { strict: false }).model();
     console.log(`machine: ${describeMachine()}`);
-    console.log(`database: ${context.database} (fresh); embedding model: ${model ? model.modelId : 'none (answers only)'}`);
+    console.log(
+      `database: ${context.database} (fresh); embedding model: ${model ? model.modelId : 'none (answers only)'}`,
+    );
 
     const seeding = await timed(async () => {
       const seeder = new BulkSeeder(context!.app, { seed, password: DEFAULT_SEED_PASSWORD, avatars: false });
@@ -78,10 +80,14 @@ async function main(): Promise<void> {
       // Nobody consumes here, so relaying only marks the sign-up events as sent.
       await context!.app.get(EventSettler).settle();
     });
-    console.log(`seeded ${users} users in ${seconds(seeding.ms)} (${rate(users, seeding.ms)} users/s, bulk path)`);
+    console.log(
+      `seeded ${users} users in ${seconds(seeding.ms)} (${rate(users, seeding.ms)} users/s, bulk path)`,
+    );
 
     const vectors = await timed(() => context!.app.get(PersonalityVectors, { strict: false }).refreshStale());
-    console.log(`personality vectors: ${vectors.result} built in ${seconds(vectors.ms)} (${rate(vectors.result, vectors.ms)} users/s; the worker's job as quizzes arrive)`);
+    console.log(
+      `personality vectors: ${vectors.result} built in ${seconds(vectors.ms)} (${rate(vectors.result, vectors.ms)} users/s; the worker's job as quizzes arrive)`,
+    );
 
     const run = context.app.get(DailyMatchRun, { strict: false });
     const day = run.today();
@@ -102,7 +108,9 @@ async function main(): Promise<void> {
     for (const line of measured.result.summary) console.log(line);
     console.log(
       `memory: peak RSS during the run ${megabytes(measured.peakRss)}, process peak ${megabytes(process.resourceUsage().maxRSS * 1024)}` +
-        (context.config.database.kind === 'postgres' ? ' (PostgreSQL itself runs in its own processes)' : ' (PGlite runs inside this process)'),
+        (context.config.database.kind === 'postgres'
+          ? ' (PostgreSQL itself runs in its own processes)'
+          : ' (PGlite runs inside this process)'),
     );
     if (report.users !== users || report.sets !== users) {
       throw new Error(`expected ${users} users and sets, got ${report.users} users and ${report.sets} sets`);
@@ -127,10 +135,9 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 
 async function countPicks(context: CliContext, day: string): Promise<number> {
   const em = context.app.get(MikroORM).em.fork() as SqlEntityManager;
-  const [row] = await em.getConnection().execute<{ n: number | string }[]>(
-    'select count(*) as n from match_pick where day = ?::date',
-    [day],
-  );
+  const [row] = await em
+    .getConnection()
+    .execute<{ n: number | string }[]>('select count(*) as n from match_pick where day = ?::date', [day]);
   return Number(row?.n ?? 0);
 }
 

@@ -17,7 +17,10 @@ interface CpuProfile {
 }
 
 /** The V8 sampling profiler over one piece of work, in this process (the run, not the seeding around it). */
-export async function profile<T>(work: () => Promise<T>, file?: string): Promise<{ result: T; summary: string[] }> {
+export async function profile<T>(
+  work: () => Promise<T>,
+  file?: string,
+): Promise<{ result: T; summary: string[] }> {
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -61,7 +64,8 @@ export function summarise(recorded: CpuProfile): string[] {
   const rest = areas.slice(8).reduce((sum, [, ms]) => sum + ms, 0);
   if (rest > 0) lines.push(`  ${percent(rest)}  everything else`);
   lines.push('Top functions by self time');
-  for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${percent(ms)}  ${name}`);
+  for (const [name, ms] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    lines.push(`  ${percent(ms)}  ${name}`);
   return lines;
 }
 
@@ -77,13 +81,18 @@ function areaOf(url: string, functionName: string): string {
   if (url.includes('/@mikro-orm/')) return 'MikroORM';
   if (url.includes('/kysely/')) return 'kysely (ORM query layer)';
   if (url.includes('/pg/') || url.includes('/pg-protocol/') || url.includes('/pg-types/')) return 'pg driver';
-  if (url.includes('/@huggingface/') || url.includes('/onnxruntime')) return 'embedding model (transformers.js)';
+  if (url.includes('/@huggingface/') || url.includes('/onnxruntime'))
+    return 'embedding model (transformers.js)';
   if (url.includes('/libs/matching/')) return 'matching engine (libs/matching)';
-  if (url.includes('/node_modules/')) return `other packages (${url.split('/node_modules/').pop()!.split('/')[0]})`;
+  if (url.includes('/node_modules/'))
+    return `other packages (${url.split('/node_modules/').pop()!.split('/')[0]})`;
   if (url.startsWith('node:')) return 'Node core';
   return `app code (${shortUrl(url)})`;
 }
 
 function shortUrl(url: string): string {
-  return url.replace(/^file:\/\//, '').replace(/^.*\/dist\/bench\//, '').replace(/^.*\/node_modules\//, '');
+  return url
+    .replace(/^file:\/\//, '')
+    .replace(/^.*\/dist\/bench\//, '')
+    .replace(/^.*\/node_modules\//, '');
 }
