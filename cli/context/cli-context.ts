@@ -3,7 +3,6 @@ import { relative } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext, LoggerService, LogLevel } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
-import { OutboxRelay } from '../../libs/messaging/outbox-relay.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
 import { CliModule, type CliModuleOptions } from './cli.module.js';
 import { EventSettler } from './event-settler.js';
@@ -74,10 +73,7 @@ export async function closeCliContext(context: CliContext, options: { settle: bo
     if (options.settle) await settling;
     else await settling.catch(() => undefined);
   } finally {
-    // The relay polls on a timer. Stopped before Nest closes the ORM, since both stop in
-    // onApplicationShutdown in no fixed order: a relay transaction cut off by the closing pool never
-    // releases its PostgreSQL client, and the pool then waits for it forever.
-    await context.app.get(OutboxRelay).onApplicationShutdown();
+    // The relay stops in beforeApplicationShutdown, before the ORM closes its pool.
     await context.app.close();
   }
 }

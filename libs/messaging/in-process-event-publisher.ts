@@ -1,16 +1,30 @@
-import { Injectable } from '@nestjs/common';
-import { EventBus } from '@nestjs/cqrs';
+import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { IntegrationEvent } from './integration-event.js';
 import { EventPublisher } from './event-publisher.port.js';
+import { LocalEventDispatcher } from './local-event-dispatcher.js';
 
 /** The embedded default: events reach this process's @EventsHandler classes directly. */
 @Injectable()
-export class InProcessEventPublisher extends EventPublisher {
-  constructor(private readonly eventBus: EventBus) {
+export class InProcessEventPublisher extends EventPublisher implements BeforeApplicationShutdown {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly dispatcher: LocalEventDispatcher) {
     super();
   }
 
   async publish(events: IntegrationEvent[]): Promise<void> {
-    this.eventBus.publishAll(events);
+    for (const event of events) {
+      // Not awaited: the relay must not hold its claim (on PGlite, the only connection) while handlers run.
+      const done: Promise<void> = this.dispatcher.dispatch(event).finally(() => this.inFlight.delete(done));
+      this.inFlight.add(done);
+    }
+  }
+
+  /**
+   * Handlers still running finish while the database is open (the ORM closes in onApplicationShutdown);
+   * one cut off mid-transaction would keep its connection and hang the pool's shutdown.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 }

@@ -15,7 +15,7 @@ import { KafkaSettings } from './kafka/kafka-settings.js';
 import { KafkaClient } from './kafka/kafka-client.js';
 import { KafkaEventPublisher } from './kafka/kafka-event-publisher.js';
 import { KafkaEventConsumer } from './kafka/kafka-event-consumer.js';
-import { LocalEventDispatcher } from './kafka/local-event-dispatcher.js';
+import { LocalEventDispatcher } from './local-event-dispatcher.js';
 import { KafkaHealth } from './kafka/kafka-health.js';
 
 export interface MessagingOptions {
@@ -53,7 +53,7 @@ export class MessagingModule {
 }
 
 function inProcessProviders(): Provider[] {
-  return [{ provide: EventPublisher, useClass: InProcessEventPublisher }, BusHealth];
+  return [LocalEventDispatcher, { provide: EventPublisher, useClass: InProcessEventPublisher }, BusHealth];
 }
 
 function kafkaProviders(brokers: string[], { consumerGroup }: MessagingOptions): Provider[] {

@@ -57,14 +57,22 @@ export function startEmbeddingWorker(
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...options, modulePath } });
   const pending = new Map<number, { resolve(value: Float32Array): void; reject(error: Error): void }>();
   let nextId = 0;
+  let stopped: Error | undefined;
+  // A request must never outlive the worker: a caller waiting forever would hold its database
+  // transaction open and hang shutdown.
+  const failPending = (error: Error) => {
+    stopped ??= error;
+    for (const request of pending.values()) request.reject(error);
+    pending.clear();
+  };
+  worker.on('exit', () => failPending(new Error('embedding worker stopped')));
   // An idle worker must not keep a CLI process alive; a busy one must.
   const refresh = () => (pending.size > 0 ? worker.ref() : worker.unref());
 
   return new Promise((resolve, reject) => {
     worker.on('error', (error) => {
       reject(error);
-      for (const request of pending.values()) request.reject(error);
-      pending.clear();
+      failPending(error);
     });
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'failed') {
@@ -80,6 +88,7 @@ export function startEmbeddingWorker(
           dimension,
           embed(texts: string[]): Promise<Float32Array[]> {
             if (texts.length === 0) return Promise.resolve([]);
+            if (stopped) return Promise.reject(stopped);
             const id = nextId++;
             const result = new Promise<Float32Array>((resolveRequest, rejectRequest) =>
               pending.set(id, { resolve: resolveRequest, reject: rejectRequest }),
@@ -91,6 +100,7 @@ export function startEmbeddingWorker(
             );
           },
           async close() {
+            failPending(new Error('embedding worker stopped'));
             await worker.terminate();
           },
         });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
 import { HealthRegistry } from '../../shared/health/health-registry.js';
 import type { Embedder } from './embedder.js';
@@ -17,7 +17,7 @@ const LOAD_TIMEOUT_MS = 120_000;
  * /api/health, and every caller falls back to the quiz answers alone.
  */
 @Injectable()
-export class TextEmbeddings implements OnModuleInit, OnApplicationShutdown {
+export class TextEmbeddings implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Embeddings');
   private loading: Promise<Embedder | undefined> | undefined;
   private loaded: Embedder | undefined;
@@ -94,7 +94,9 @@ export class TextEmbeddings implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  // Before the ORM closes (onApplicationShutdown): a handler still waiting for an embedding fails fast
+  // and releases its connection instead of holding the pool open.
+  async beforeApplicationShutdown(): Promise<void> {
     const worker = await this.starting?.catch(() => undefined);
     await worker?.close();
   }

@@ -7,7 +7,7 @@ import {
 import type { Consumer, EachMessagePayload } from 'kafkajs';
 import { decodeEvent } from './kafka-event-codec.js';
 import { KafkaClient } from './kafka-client.js';
-import { LocalEventDispatcher } from './local-event-dispatcher.js';
+import { LocalEventDispatcher } from '../local-event-dispatcher.js';
 
 /** A killed process's partitions move to the others after this long without its heartbeat. */
 const SESSION_TIMEOUT_MS = 10_000;

@@ -1,4 +1,4 @@
-import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import { MatchRequested } from '../../events/match-requested.event.js';
 import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
@@ -17,7 +17,7 @@ const POOL_MAX_AGE_MS = 5 * 60_000;
  */
 @EventsHandler(MatchRequested)
 export class GenerateMatchesWhenMatchRequested
-  implements IEventHandler<MatchRequested>, OnApplicationShutdown
+  implements IEventHandler<MatchRequested>, BeforeApplicationShutdown
 {
   private readonly logger = new Logger('GenerateMatchesWhenMatchRequested');
   private readonly pending = new Map<string, Set<string>>();
@@ -44,7 +44,8 @@ export class GenerateMatchesWhenMatchRequested
     await this.chain;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  // Settles while the database is still open (the ORM closes in onApplicationShutdown).
+  async beforeApplicationShutdown(): Promise<void> {
     clearTimeout(this.timer);
     await this.settled();
   }
