@@ -20,7 +20,10 @@ export function calendarDay(at: Date, timeZone: string): CalendarDay {
 }
 
 export function isCalendarDay(value: string): value is CalendarDay {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  // Month 13 is an invalid date (toISOString would throw); Feb 30 rolls over to March and fails the prefix check.
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
 }
 
 /** Day arithmetic on the calendar, independent of any time zone. */
