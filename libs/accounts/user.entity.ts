@@ -25,6 +25,10 @@ export class User {
   @Property({ type: 'uuid', nullable: true })
   referredById: string | null = null;
 
+  /** Set by a moderator (`fated user suspend`): no sign-in, no sets, invisible to others. */
+  @Property({ type: 'datetime', nullable: true })
+  suspendedAt: Date | null = null;
+
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 

@@ -7,6 +7,7 @@ import { Migration20261122002000QuizMatching } from './20261122002000-quiz-match
 import { Migration20261122002100DailyMatchRun } from './20261122002100-daily-match-run.migration.js';
 import { Migration20261122002200EmbeddingBytes } from './20261122002200-embedding-bytes.migration.js';
 import { Migration20261122002300DropPairIndex } from './20261122002300-drop-pair-index.migration.js';
+import { Migration20261124000100AccountSuspension } from './20261124000100-account-suspension.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -21,4 +22,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261122002100-daily-match-run', class: Migration20261122002100DailyMatchRun },
   { name: '20261122002200-embedding-bytes', class: Migration20261122002200EmbeddingBytes },
   { name: '20261122002300-drop-pair-index', class: Migration20261122002300DropPairIndex },
+  { name: '20261124000100-account-suspension', class: Migration20261124000100AccountSuspension },
 ];
