@@ -13,6 +13,9 @@ import { ImagesModule } from '../../libs/images/images.module.js';
 import { WaitlistModule } from '../../libs/waitlist/waitlist.module.js';
 import { QuizModule } from '../../libs/quiz/quiz.module.js';
 import { MatchingModule } from '../../libs/matching/matching.module.js';
+import { SafetyModule } from '../../libs/safety/safety.module.js';
+import { PrivacyModule } from '../../libs/privacy/privacy.module.js';
+import { ScheduleModule } from '@nestjs/schedule';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.module.js';
 import { HealthController } from './health/health.controller.js';
@@ -40,6 +43,10 @@ export class GatewayModule {
         WaitlistModule,
         QuizModule,
         MatchingModule,
+        SafetyModule,
+        PrivacyModule,
+        // The accounts' daily purge of unverified sign-ups runs here; the matcher's schedule where it is hosted.
+        ScheduleModule.forRoot(),
         ...embeddedMatcher(config),
       ],
       controllers: [HealthController],

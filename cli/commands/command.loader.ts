@@ -3,12 +3,13 @@ import { loadMatchCommand } from './match.command.js';
 import { loadSeedCommand } from './seed.command.js';
 import { loadStatsCommand } from './stats.command.js';
 import { loadUserCommand } from './user.command.js';
+import { loadReportsCommand } from './reports.command.js';
 
 /** The whole command tree; bin/fated.ts only parses and reports. `output` redirects commander's own messages (tests). */
 export function buildProgram(output?: OutputConfiguration): Command {
   const program = new Command('fated')
     .description(
-      'Fated operator CLI: seed users, run the daily matching, inspect accounts.\n' +
+      'Fated operator CLI: seed users, run the daily matching, inspect accounts, moderate reports.\n' +
         'Works on the same database as the app: PGlite in DATA_DIR (default ./data; stop the app first, ' +
         'PGlite is single-process) or PostgreSQL with DATABASE_URL.',
     )
@@ -23,6 +24,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
   loadMatchCommand(program);
   loadUserCommand(program);
   loadStatsCommand(program);
+  loadReportsCommand(program);
   for (const command of program.commands) command.allowExcessArguments(false);
   return program;
 }

@@ -20,4 +20,23 @@ export function loadUserCommand(program: Command): void {
         userShowAction(context, { email, date: options.date, json: options.json }, stdout),
       );
     });
+  for (const [name, suspended, description] of [
+    [
+      'suspend',
+      true,
+      'Suspend an account: no sign-in, its sessions end, it is in no set and invisible to others',
+    ],
+    ['unsuspend', false, 'Lift the suspension of an account'],
+  ] as const) {
+    user
+      .command(name)
+      .description(description)
+      .argument('<email>', 'the account email')
+      .action(async (email: string, _options: unknown, command: Command) => {
+        const { setSuspensionAction } = await import('../actions/user-suspension.action.js');
+        await runInContext(command.optsWithGlobals<GlobalOptions>(), (context) =>
+          setSuspensionAction(context, { email, suspended }, stdout),
+        );
+      });
+  }
 }

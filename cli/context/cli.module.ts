@@ -14,6 +14,7 @@ import { WaitlistModule } from '../../libs/waitlist/waitlist.module.js';
 import { QuizModule } from '../../libs/quiz/quiz.module.js';
 import { MatchingModule } from '../../libs/matching/matching.module.js';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
+import { SafetyModule } from '../../libs/safety/safety.module.js';
 import { EventSettler } from './event-settler.js';
 
 export interface CliModuleOptions {
@@ -49,6 +50,7 @@ export class CliModule {
         WaitlistModule,
         QuizModule,
         MatchingModule,
+        SafetyModule,
         ...(consumers ? [MatchingWorkerModule] : []),
       ],
       providers: [EventSettler],

@@ -5,7 +5,8 @@ export const AccountErrors = {
   emailInUse: () => new DomainError('conflict', 'email-in-use', 'Email already in use'),
   invalidEmail: () => new DomainError('invalid', 'invalid-email', 'Not a valid email'),
   missingCredentials: () => new DomainError('invalid', 'missing-credentials', 'Missing email or password'),
-  wrongCredentials: () => new DomainError('unauthenticated', 'wrong-credentials', 'Email or password is incorrect'),
+  wrongCredentials: () =>
+    new DomainError('unauthenticated', 'wrong-credentials', 'Email or password is incorrect'),
   invalidVerificationToken: () =>
     new DomainError(
       'invalid',
@@ -14,5 +15,10 @@ export const AccountErrors = {
     ),
   accountNotFound: () => new DomainError('not-found', 'account-not-found', 'Account not found'),
   alreadyVerified: () => new DomainError('conflict', 'already-verified', 'Your email is already verified'),
-  noSession: () => new DomainError('unauthenticated', 'no-session', 'Your session has expired. Please sign in again.'),
+  invalidResetToken: () =>
+    new DomainError('invalid', 'invalid token', 'This reset link has expired or is invalid.'),
+  wrongPassword: () => new DomainError('forbidden', 'wrong password', 'Your password is incorrect'),
+  suspended: () => new DomainError('forbidden', 'suspended', 'This account is suspended'),
+  noSession: () =>
+    new DomainError('unauthenticated', 'no-session', 'Your session has expired. Please sign in again.'),
 };

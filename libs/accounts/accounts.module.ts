@@ -18,6 +18,21 @@ import { RefreshSessionHandler } from './commands/refresh-session/refresh-sessio
 import { RefreshSessionController } from './commands/refresh-session/refresh-session.controller.js';
 import { LogOutHandler } from './commands/log-out/log-out.handler.js';
 import { LogOutController } from './commands/log-out/log-out.controller.js';
+import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
+import { RequestPasswordResetController } from './commands/request-password-reset/request-password-reset.controller.js';
+import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
+import { ResetPasswordController } from './commands/reset-password/reset-password.controller.js';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
+import { ChangePasswordController } from './commands/change-password/change-password.controller.js';
+import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler.js';
+import { DeleteAccountController } from './commands/delete-account/delete-account.controller.js';
+import { SetAccountSuspensionHandler } from './commands/suspend-account/set-account-suspension.handler.js';
+import { PurgeUnverifiedAccountsHandler } from './commands/purge-unverified-accounts/purge-unverified-accounts.handler.js';
+import { PurgeUnverifiedAccountsScheduler } from './commands/purge-unverified-accounts/purge-unverified-accounts.scheduler.js';
+import { PasswordResetToken } from './password-reset-token.entity.js';
+import { AccountDeletion } from './account-deletion.js';
+import { ActiveUserAccounts } from './active-user-accounts.js';
+import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
 
 const commandHandlers = [
   RegisterUserHandler,
@@ -26,11 +41,17 @@ const commandHandlers = [
   LogInHandler,
   RefreshSessionHandler,
   LogOutHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  ChangePasswordHandler,
+  DeleteAccountHandler,
+  SetAccountSuspensionHandler,
+  PurgeUnverifiedAccountsHandler,
 ];
 
-/** Sign-up, email verification and sessions. */
+/** Sign-up, email verification, sessions, password recovery, deletion and suspension of accounts. */
 @Module({
-  imports: [MikroOrmModule.forFeature([User, EmailVerificationToken, RefreshSession])],
+  imports: [MikroOrmModule.forFeature([User, EmailVerificationToken, RefreshSession, PasswordResetToken])],
   controllers: [
     RegisterUserController,
     RequestVerificationEmailController,
@@ -38,8 +59,20 @@ const commandHandlers = [
     LogInController,
     RefreshSessionController,
     LogOutController,
+    RequestPasswordResetController,
+    ResetPasswordController,
+    ChangePasswordController,
+    DeleteAccountController,
   ],
-  providers: [UserRepository, PasswordHasher, RefreshSessions, ...commandHandlers],
-  exports: [UserRepository, PasswordHasher],
+  providers: [
+    UserRepository,
+    PasswordHasher,
+    RefreshSessions,
+    AccountDeletion,
+    PurgeUnverifiedAccountsScheduler,
+    { provide: ActiveAccounts, useClass: ActiveUserAccounts },
+    ...commandHandlers,
+  ],
+  exports: [UserRepository, PasswordHasher, ActiveAccounts],
 })
 export class AccountsModule {}

@@ -23,6 +23,14 @@ export class RefreshSessions {
     return em.findOne(RefreshSession, { tokenHash: hashSecretToken(token) });
   }
 
+  /** Ends every sign-in of the account except `keepFamilyId` (the session that asked, if any). */
+  async revokeAllOf(em: EntityManager, userId: string, keepFamilyId?: string): Promise<void> {
+    const where = keepFamilyId
+      ? { userId, revokedAt: null, familyId: { $ne: keepFamilyId } }
+      : { userId, revokedAt: null };
+    await em.nativeUpdate(RefreshSession, where, { revokedAt: new Date() });
+  }
+
   async revokeFamily(em: EntityManager, familyId: string): Promise<void> {
     await em.nativeUpdate(RefreshSession, { familyId, revokedAt: null }, { revokedAt: new Date() });
   }

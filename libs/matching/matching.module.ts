@@ -12,6 +12,7 @@ import { DailyMatchRun } from './commands/run-daily-matching/daily-match-run.js'
 import { RequestMatchesHandler } from './commands/request-matches/request-matches.handler.js';
 import { RequestMatchesController } from './commands/request-matches/request-matches.controller.js';
 import { RequestDailyMatchesHandler } from './commands/request-daily-matches/request-daily-matches.handler.js';
+import { RefreshPoolWhenAccountChanges } from './commands/refresh-pool/refresh-pool-when-account-changes.consumer.js';
 
 const services = [
   TextEmbeddings,
@@ -32,7 +33,7 @@ const services = [
  */
 @Module({
   controllers: [RequestMatchesController],
-  providers: [...services, RequestMatchesHandler, RequestDailyMatchesHandler],
+  providers: [...services, RequestMatchesHandler, RequestDailyMatchesHandler, RefreshPoolWhenAccountChanges],
   exports: services,
 })
 export class MatchingModule {}

@@ -1,4 +1,9 @@
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { EventRegistry } from './event-registry.js';
@@ -15,6 +20,14 @@ interface OutboxRow {
 
 const POLL_INTERVAL_MS = 250;
 const BATCH_SIZE = 200;
+/** Published rows stay this long for inspection and tests, then go (PGlite runs no autovacuum). */
+const PUBLISHED_RETENTION_MS = 60 * 60 * 1000;
+const PRUNE_INTERVAL_MS = 60 * 1000;
+/**
+ * Event types whose rows go as soon as they are published, whichever process relays them (by name: the
+ * relaying process may never load the class). AccountDeleted names someone who asked to be forgotten.
+ */
+const ERASING_TYPES = ['AccountDeleted'];
 
 /**
  * Moves committed outbox rows to the publisher. Rows are claimed with SKIP LOCKED so several gateway
@@ -27,6 +40,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
   private stopped = false;
+  private lastPrune = 0;
 
   constructor(
     private readonly orm: MikroORM,
@@ -91,15 +105,37 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         .map((row) => this.revive(row))
         .filter((event): event is IntegrationEvent => event !== undefined);
       await this.publisher.publish(events);
+      const ids = rows.map((row) => row.id);
+      const list = ids.map(() => '?').join(', ');
       await connection.execute(
-        `update outbox_message set published_at = now(), attempts = attempts + 1
-          where id in (${rows.map(() => '?').join(', ')})`,
-        rows.map((row) => row.id),
+        `update outbox_message set published_at = now(), attempts = attempts + 1 where id in (${list})`,
+        ids,
         'run',
         ctx,
       );
+      await connection.execute(
+        `delete from outbox_message where id in (${list}) and type in (${ERASING_TYPES.map(() => '?').join(', ')})`,
+        [...ids, ...ERASING_TYPES],
+        'run',
+        ctx,
+      );
+      await this.pruneIfDue(connection, ctx);
       return rows.length;
     });
+  }
+
+  private async pruneIfDue(
+    connection: ReturnType<SqlEntityManager['getConnection']>,
+    ctx: unknown,
+  ): Promise<void> {
+    if (Date.now() - this.lastPrune < PRUNE_INTERVAL_MS) return;
+    this.lastPrune = Date.now();
+    await connection.execute(
+      `delete from outbox_message where published_at < ?`,
+      [new Date(Date.now() - PUBLISHED_RETENTION_MS).toISOString()],
+      'run',
+      ctx as never,
+    );
   }
 
   private revive(row: OutboxRow): IntegrationEvent | undefined {

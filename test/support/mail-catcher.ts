@@ -71,3 +71,11 @@ export function verificationLinkIn(mail: CapturedMail): { url: string; id: strin
   if (!match) throw new Error('no verification link in mail');
   return { url: match[1]!, id: match[2]!, token: match[3]! };
 }
+
+/** The password reset link in a mail's text part. */
+export function resetLinkIn(mail: CapturedMail): { url: string; id: string; token: string } {
+  const text = mail.raw.replace(/=\r?\n/g, '');
+  const match = /(https?:\/\/[^\s"<]+\/resetPassword\/([0-9a-f-]{36})\/([A-Za-z0-9_-]+))/.exec(text);
+  if (!match) throw new Error('no reset link in mail');
+  return { url: match[1]!, id: match[2]!, token: match[3]! };
+}

@@ -46,7 +46,7 @@ export class DailyMatchRunRepository {
       `select v.user_id from personality_vector v
          join profile p on p.user_id = v.user_id
          join app_user u on u.id = v.user_id
-        where u.email_verified_at is not null
+        where u.email_verified_at is not null and u.suspended_at is null
           and not exists (select 1 from match_set s where s.user_id = v.user_id and s.day = ?::date)
         order by v.user_id`,
       [day],

@@ -103,7 +103,10 @@ export class MatchSetRepository {
     }));
   }
 
-  /** Pairs shown on the days of `window` in which any of `userIds` took part, in either direction. */
+  /**
+   * Pairs that must not meet: shown on the days of `window`, or blocked (a block is forever, both ways), in
+   * which any of `userIds` took part, in either direction.
+   */
   async recentPairs(
     em: EntityManager,
     window: { from: string; until: string },
@@ -114,8 +117,10 @@ export class MatchSetRepository {
     const rows = await query<{ user_id: string; candidate_id: string }>(
       em,
       `select user_id, candidate_id from match_pick
-        where day between ?::date and ?::date and (user_id in (${list}) or candidate_id in (${list}))`,
-      [window.from, window.until, ...userIds, ...userIds],
+        where day between ?::date and ?::date and (user_id in (${list}) or candidate_id in (${list}))
+       union all
+       select user_id, blocked_user_id from user_block where user_id in (${list}) or blocked_user_id in (${list})`,
+      [window.from, window.until, ...userIds, ...userIds, ...userIds, ...userIds],
     );
     return rows.map((row) => [row.user_id, row.candidate_id]);
   }
@@ -212,7 +217,10 @@ export class MatchSetRepository {
          from match_pick m
          join app_user u on u.id = m.candidate_id
          left join profile p on p.user_id = m.candidate_id
-        where m.user_id = ? and m.day = ?::date`,
+        where m.user_id = ? and m.day = ?::date and u.suspended_at is null
+          and not exists (select 1 from user_block b
+                           where (b.user_id = m.user_id and b.blocked_user_id = m.candidate_id)
+                              or (b.user_id = m.candidate_id and b.blocked_user_id = m.user_id))`,
       [userId, day],
     );
     return rows.map((row) => ({
@@ -230,5 +238,26 @@ export class MatchSetRepository {
       bio: (row.bio as string | null) ?? null,
       hasImage: row.has_image === true,
     }));
+  }
+
+  /** Every pick a user was shown, newest day first (the data export). */
+  async historyOf(
+    em: EntityManager,
+    userId: string,
+  ): Promise<{ day: string; tier: Tier; name: string; percent: number; summary: string }[]> {
+    const rows = await query<{
+      day: string | Date;
+      tier: Tier;
+      name: string;
+      percent: number;
+      summary: string;
+    }>(
+      em,
+      `select to_char(m.day, 'YYYY-MM-DD') as day, m.tier, u.name, m.percent, m.summary
+         from match_pick m join app_user u on u.id = m.candidate_id
+        where m.user_id = ? order by m.day desc, m.tier`,
+      [userId],
+    );
+    return rows.map((row) => ({ ...row, day: String(row.day), percent: Number(row.percent) }));
   }
 }

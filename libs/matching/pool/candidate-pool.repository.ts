@@ -12,7 +12,7 @@ interface MemberRow {
 }
 
 /**
- * "Can be matched" in SQL: a verified account with a profile and a personality vector (the quiz, as the
+ * "Can be matched" in SQL: a verified, unsuspended account with a profile and a personality vector (the quiz, as the
  * matcher has processed it). The same rule as domain/eligibility.ts canBeMatched().
  */
 const MEMBERS = `
@@ -20,7 +20,7 @@ const MEMBERS = `
     from personality_vector v
     join profile p on p.user_id = v.user_id
     join app_user u on u.id = v.user_id
-   where u.email_verified_at is not null`;
+   where u.email_verified_at is not null and u.suspended_at is null`;
 
 @Injectable()
 export class CandidatePoolRepository {

@@ -35,6 +35,12 @@ export class CandidatePools {
     for (const member of members) pool.set(member);
   }
 
+  /** Brings a cached pool up to date for these users (newcomers join, suspended or deleted ones leave). */
+  async refreshIfCached(userIds: string[]): Promise<void> {
+    const pool = await this.current?.catch(() => undefined);
+    if (pool) await this.refreshMembers(pool, userIds);
+  }
+
   private async load(): Promise<CandidatePool> {
     const startedAt = Date.now();
     return CandidatePool.of(await this.repository.all(this.orm.em.fork()), startedAt);

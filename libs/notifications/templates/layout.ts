@@ -1,12 +1,23 @@
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 export { escapeHtml };
 
 /** The shared frame of every mail: brand header, one message, one button, a plain footer. */
-export function layout(options: { heading: string; paragraphs: string[]; buttonLabel: string; buttonUrl: string }): string {
+export function layout(options: {
+  heading: string;
+  paragraphs: string[];
+  buttonLabel: string;
+  buttonUrl: string;
+}): string {
   const paragraphs = options.paragraphs
-    .map((text) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#3b2f45">${escapeHtml(text)}</p>`)
+    .map(
+      (text) =>
+        `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:#3b2f45">${escapeHtml(text)}</p>`,
+    )
     .join('');
   const url = escapeHtml(options.buttonUrl);
   return `<!doctype html>

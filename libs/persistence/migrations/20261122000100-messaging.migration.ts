@@ -12,7 +12,9 @@ export class Migration20261122000100Messaging extends Migration {
         published_at timestamptz null,
         attempts int not null default 0
       )`);
-    this.addSql(`create index outbox_message_unpublished_idx on outbox_message (occurred_at) where published_at is null`);
+    this.addSql(
+      `create index outbox_message_unpublished_idx on outbox_message (occurred_at) where published_at is null`,
+    );
     this.addSql(`
       create table processed_event (
         consumer varchar(100) not null,

@@ -8,6 +8,7 @@ import { Migration20261122002100DailyMatchRun } from './20261122002100-daily-mat
 import { Migration20261122002200EmbeddingBytes } from './20261122002200-embedding-bytes.migration.js';
 import { Migration20261122002300DropPairIndex } from './20261122002300-drop-pair-index.migration.js';
 import { Migration20261124000100AccountSuspension } from './20261124000100-account-suspension.migration.js';
+import { Migration20261124000200TrustAndSafety } from './20261124000200-trust-and-safety.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -23,4 +24,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261122002200-embedding-bytes', class: Migration20261122002200EmbeddingBytes },
   { name: '20261122002300-drop-pair-index', class: Migration20261122002300DropPairIndex },
   { name: '20261124000100-account-suspension', class: Migration20261124000100AccountSuspension },
+  { name: '20261124000200-trust-and-safety', class: Migration20261124000200TrustAndSafety },
 ];

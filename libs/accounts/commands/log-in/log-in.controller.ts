@@ -22,7 +22,9 @@ export class LogInController {
   @Post('login')
   @HttpCode(200)
   async logIn(@Body() dto: LogInDto, @Res({ passthrough: true }) response: Response) {
-    const { refreshToken, ...signedIn } = await this.commands.execute(new LogInCommand(dto.email, dto.password));
+    const { refreshToken, ...signedIn } = await this.commands.execute(
+      new LogInCommand(dto.email, dto.password),
+    );
     RefreshCookie.set(response, this.config, refreshToken);
     return signedIn;
   }

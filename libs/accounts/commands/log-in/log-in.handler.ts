@@ -23,6 +23,8 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
     // Unknown email and wrong password look the same, and cost the same.
     const passwordOk = await this.hasher.verify(user?.passwordHash, command.password);
     if (!user || !passwordOk) throw AccountErrors.wrongCredentials();
+    // Only told after the right password, so the answer reveals nothing to someone guessing.
+    if (user.suspendedAt) throw AccountErrors.suspended();
     const refreshToken = this.sessions.issue(em, user.id);
     await em.flush();
     const accessToken = await this.accessTokens.sign({ id: user.id, email: user.email });

@@ -17,7 +17,10 @@ export class LogOutController {
 
   @Public()
   @Get('logout')
-  async logOut(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ loggedOut: true }> {
+  async logOut(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ loggedOut: true }> {
     await this.commands.execute(new LogOutCommand(RefreshCookie.read(request)));
     RefreshCookie.clear(response, this.config);
     return { loggedOut: true };

@@ -34,7 +34,7 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
       }
       if (session.expiresAt.getTime() <= Date.now()) return undefined;
       const user = await this.users.findById(session.userId, em);
-      if (!user) return undefined;
+      if (!user || user.suspendedAt) return undefined;
       session.rotatedAt = new Date();
       const refreshToken = this.sessions.issue(em, user.id, session.familyId);
       return { user, refreshToken };

@@ -16,6 +16,8 @@ export class RegisterUserController {
   @Post('register')
   @HttpCode(201)
   register(@Body() dto: RegisterUserDto): Promise<{ id: string }> {
-    return this.commands.execute(new RegisterUserCommand(dto.name, dto.email, dto.password, dto.code || undefined));
+    return this.commands.execute(
+      new RegisterUserCommand(dto.name, dto.email, dto.password, dto.code || undefined),
+    );
   }
 }

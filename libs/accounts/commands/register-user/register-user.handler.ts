@@ -1,7 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
+import { AccountDeletion } from '../../account-deletion.js';
 import { AccountErrors } from '../../account-errors.js';
+import { UNVERIFIED_EMAIL_HOLD_MS } from '../../account-lifetimes.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { newReferralCode } from '../../secret-token.js';
 import { User } from '../../user.entity.js';
@@ -16,6 +18,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly outbox: Outbox,
+    private readonly deletion: AccountDeletion,
   ) {}
 
   async execute(command: RegisterUserCommand): Promise<{ id: string }> {
@@ -23,9 +26,17 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     const passwordHash = await this.hasher.hash(command.password);
     try {
       return await this.orm.em.fork().transactional(async (em) => {
-        if (await this.users.findByEmail(email, em)) throw AccountErrors.emailInUse();
+        const holder = await this.users.findByEmail(email, em);
+        if (holder) {
+          // An unverified sign-up holds its address for a day only, so nobody can squat on someone's email.
+          if (holder.verified || Date.now() - holder.createdAt.getTime() < UNVERIFIED_EMAIL_HOLD_MS)
+            throw AccountErrors.emailInUse();
+          await this.deletion.delete(em, holder.id);
+        }
         // An unknown referral code is ignored: it must never stop someone from signing up.
-        const referrer = command.referralCode ? await this.users.findByReferralCode(command.referralCode, em) : null;
+        const referrer = command.referralCode
+          ? await this.users.findByReferralCode(command.referralCode, em)
+          : null;
         const user = new User();
         user.name = command.name;
         user.email = email;
@@ -33,7 +44,10 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         user.referralCode = newReferralCode();
         user.referredById = referrer?.id ?? null;
         em.persist(user);
-        this.outbox.record(em, new UserRegistered(user.id, { name: user.name, email, referredById: user.referredById }));
+        this.outbox.record(
+          em,
+          new UserRegistered(user.id, { name: user.name, email, referredById: user.referredById }),
+        );
         return { id: user.id };
       });
     } catch (error) {

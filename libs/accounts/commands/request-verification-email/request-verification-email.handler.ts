@@ -37,7 +37,7 @@ export class RequestVerificationEmailHandler implements ICommandHandler<RequestV
       return { user, token };
     });
     const link = `${this.config.publicUrl}/verifyEmail/${user.id}/${token}`;
-    await this.mailer.send(verificationMail({ name: user.name, email: user.email }, link));
+    await this.mailer.send(verificationMail({ email: user.email }, link));
     // Without SMTP the link is only in the .eml file; log it so a local user can click it.
     if (this.mailer.writesToFiles) this.logger.log(`verification link for ${user.email}: ${link}`);
     return { sent: true };

@@ -31,7 +31,10 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand> {
       token.usedAt = now;
       if (!user.verified) {
         user.emailVerifiedAt = now;
-        this.outbox.record(em, new EmailVerified(user.id, { email: user.email, referredById: user.referredById }));
+        this.outbox.record(
+          em,
+          new EmailVerified(user.id, { email: user.email, referredById: user.referredById }),
+        );
       }
       return { verified: true as const };
     });

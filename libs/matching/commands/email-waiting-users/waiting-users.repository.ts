@@ -60,7 +60,7 @@ export class WaitingUsersRepository {
          join quiz_response q on q.user_id = u.id
         where s.pick_count = 0
           and not exists (select 1 from match_set later where later.user_id = s.user_id and later.day > s.day)
-          and u.email_verified_at is not null
+          and u.email_verified_at is not null and u.suspended_at is null
           and u.id <> ?
           and p.gender = ? and p.preferred_sex = ?
           and not exists (select 1 from compatible_signup_notice n where n.user_id = u.id and n.newcomer_id = ?)`,
@@ -96,7 +96,7 @@ export class WaitingUsersRepository {
     return new Set(rows.map((row) => row.user_id));
   }
 
-  /** Of `userIds`, those shown to or with the newcomer on the days of `window`. */
+  /** Of `userIds`, those shown to or with the newcomer on the days of `window`, or blocked either way. */
   async recentlyPaired(
     em: EntityManager,
     newcomerId: string,
@@ -109,8 +109,24 @@ export class WaitingUsersRepository {
       em,
       `select case when user_id = ? then candidate_id else user_id end as other from match_pick
         where day between ?::date and ?::date
-          and ((user_id = ? and candidate_id in (${list})) or (candidate_id = ? and user_id in (${list})))`,
-      [newcomerId, window.from, window.until, newcomerId, ...userIds, newcomerId, ...userIds],
+          and ((user_id = ? and candidate_id in (${list})) or (candidate_id = ? and user_id in (${list})))
+       union
+       select case when user_id = ? then blocked_user_id else user_id end from user_block
+        where (user_id = ? and blocked_user_id in (${list})) or (blocked_user_id = ? and user_id in (${list}))`,
+      [
+        newcomerId,
+        window.from,
+        window.until,
+        newcomerId,
+        ...userIds,
+        newcomerId,
+        ...userIds,
+        newcomerId,
+        newcomerId,
+        ...userIds,
+        newcomerId,
+        ...userIds,
+      ],
     );
     return new Set(rows.map((row) => row.other));
   }

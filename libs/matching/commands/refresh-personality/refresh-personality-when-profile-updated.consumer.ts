@@ -3,6 +3,7 @@ import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import { ProcessedEvents } from '../../../messaging/processed-events.js';
 import { ProfileUpdated } from '../../../profiles/events/profile-updated.event.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
+import { CandidatePools } from '../../pool/candidate-pools.js';
 
 /** A new bio means a new bio embedding (nothing to do before the user has taken the quiz). */
 @EventsHandler(ProfileUpdated)
@@ -12,6 +13,7 @@ export class RefreshPersonalityWhenProfileUpdated implements IEventHandler<Profi
   constructor(
     private readonly personality: PersonalityVectors,
     private readonly processed: ProcessedEvents,
+    private readonly pools: CandidatePools,
   ) {}
 
   async handle(event: ProfileUpdated): Promise<void> {
@@ -21,6 +23,7 @@ export class RefreshPersonalityWhenProfileUpdated implements IEventHandler<Profi
       await this.processed.once('matching.refresh-personality', event, (em) =>
         this.personality.save(em, vectors),
       );
+      await this.pools.refreshIfCached([userId]);
     } catch (error) {
       this.logger.error(`personality of ${userId} not refreshed: ${(error as Error).message}`);
     }

@@ -3,6 +3,7 @@ import { EventsHandler, type IEventHandler } from '@nestjs/cqrs';
 import { ProcessedEvents } from '../../../messaging/processed-events.js';
 import { QuizSubmitted } from '../../../quiz/events/quiz-submitted.event.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
+import { CandidatePools } from '../../pool/candidate-pools.js';
 
 /** New answers: rebuild the user's personality vector and answer/bio embeddings. */
 @EventsHandler(QuizSubmitted)
@@ -12,6 +13,7 @@ export class RefreshPersonalityWhenQuizSubmitted implements IEventHandler<QuizSu
   constructor(
     private readonly personality: PersonalityVectors,
     private readonly processed: ProcessedEvents,
+    private readonly pools: CandidatePools,
   ) {}
 
   async handle(event: QuizSubmitted): Promise<void> {
@@ -21,6 +23,7 @@ export class RefreshPersonalityWhenQuizSubmitted implements IEventHandler<QuizSu
       await this.processed.once('matching.refresh-personality', event, (em) =>
         this.personality.save(em, vectors),
       );
+      await this.pools.refreshIfCached([event.aggregateId]);
     } catch (error) {
       this.logger.error(`personality of ${event.aggregateId} not refreshed: ${(error as Error).message}`);
     }

@@ -1,0 +1,15 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
+
+export class ChangePasswordDto {
+  @ApiProperty()
+  @IsString({ message: 'Current password required' })
+  @IsNotEmpty({ message: 'Current password required' })
+  @MaxLength(128, { message: 'Your password is incorrect' })
+  currentPassword!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 128 })
+  @IsString({ message: 'Password must be 8–128 characters' })
+  @Length(8, 128, { message: 'Password must be 8–128 characters' })
+  newPassword!: string;
+}

@@ -1,0 +1,16 @@
+import type { ProfileView } from '../../../profiles/profile-view.js';
+import type { WaitlistView } from '../../../waitlist/queries/get-waitlist-standing/get-waitlist-standing.query.js';
+import type { BlockedPerson } from '../../../safety/block.repository.js';
+
+/** Everything the product holds about one person, as they download it (design.md). Never a hash or token. */
+export interface AccountExport {
+  exportedAt: string;
+  account: { id: string; name: string; email: string; verified: boolean; createdAt: string };
+  profile: ProfileView | null;
+  quiz: { question: string; answer: string }[] | null;
+  matches: { day: string; tier: string; name: string; percent: number; summary: string }[];
+  waitlist: WaitlistView;
+  blocks: BlockedPerson[];
+  reports: { name: string; reason: string; note: string | null; status: string; createdAt: string }[];
+  photo: string | null;
+}

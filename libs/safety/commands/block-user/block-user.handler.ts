@@ -1,0 +1,41 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import { UserRepository } from '../../../accounts/user.repository.js';
+import { Outbox } from '../../../messaging/outbox.js';
+import { BlockRepository } from '../../block.repository.js';
+import { UserBlocked } from '../../events/user-blocked.event.js';
+import { SafetyErrors } from '../../safety-errors.js';
+import { BlockUserCommand } from './block-user.command.js';
+
+/** Idempotent: blocking someone twice is one block and one UserBlocked. */
+@CommandHandler(BlockUserCommand)
+export class BlockUserHandler implements ICommandHandler<BlockUserCommand> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly users: UserRepository,
+    private readonly blocks: BlockRepository,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async execute(command: BlockUserCommand): Promise<{ blocked: true }> {
+    if (command.userId === command.blockedUserId) throw SafetyErrors.selfBlock();
+    await this.orm.em.fork().transactional(async (em) => {
+      if (!(await this.users.findById(command.blockedUserId, em))) throw SafetyErrors.unknownUser();
+      await blockIn(em, this.blocks, this.outbox, command.userId, command.blockedUserId);
+    });
+    return { blocked: true };
+  }
+}
+
+/** The block and its event in the caller's transaction (reports block too). */
+export async function blockIn(
+  em: Parameters<BlockRepository['add']>[0],
+  blocks: BlockRepository,
+  outbox: Outbox,
+  userId: string,
+  blockedUserId: string,
+): Promise<void> {
+  if (await blocks.add(em, userId, blockedUserId)) {
+    outbox.record(em, new UserBlocked(userId, { userId, blockedUserId }));
+  }
+}

@@ -1,0 +1,19 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../report-reasons.js';
+
+export class ReportUserDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID('all', { message: 'userId must be a user id' })
+  userId!: string;
+
+  @ApiProperty({ enum: REPORT_REASONS })
+  @IsIn(REPORT_REASONS, { message: `reason must be one of ${REPORT_REASONS.join(', ')}` })
+  reason!: ReportReason;
+
+  @ApiPropertyOptional({ maxLength: REPORT_NOTE_MAX })
+  @IsOptional()
+  @IsString({ message: 'note must be text' })
+  @MaxLength(REPORT_NOTE_MAX, { message: `Note must be at most ${REPORT_NOTE_MAX} characters` })
+  note?: string;
+}

@@ -1,0 +1,43 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import { UserRepository } from '../../../accounts/user.repository.js';
+import { Outbox } from '../../../messaging/outbox.js';
+import { ProfileAccess } from '../../../profiles/profile-access.js';
+import { BlockRepository } from '../../block.repository.js';
+import { ReportRepository } from '../../report.repository.js';
+import { SafetyErrors } from '../../safety-errors.js';
+import { blockIn } from '../block-user/block-user.handler.js';
+import { ReportUserCommand } from './report-user.command.js';
+
+/** A report goes to the moderation queue and blocks the person at once. Only matches can be reported. */
+@CommandHandler(ReportUserCommand)
+export class ReportUserHandler implements ICommandHandler<ReportUserCommand> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly users: UserRepository,
+    private readonly access: ProfileAccess,
+    private readonly reports: ReportRepository,
+    private readonly blocks: BlockRepository,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async execute(command: ReportUserCommand): Promise<{ reported: true }> {
+    if (command.userId === command.reportedUserId) throw SafetyErrors.selfReport();
+    if (!(await this.access.wasShown(command.userId, command.reportedUserId))) {
+      // Never shown: 403 for a stranger, 404 for an id nobody has.
+      throw (await this.users.findById(command.reportedUserId))
+        ? SafetyErrors.notAMatch()
+        : SafetyErrors.unknownUser();
+    }
+    await this.orm.em.fork().transactional(async (em) => {
+      await this.reports.add(em, {
+        reporterId: command.userId,
+        reportedUserId: command.reportedUserId,
+        reason: command.reason,
+        note: command.note,
+      });
+      await blockIn(em, this.blocks, this.outbox, command.userId, command.reportedUserId);
+    });
+    return { reported: true };
+  }
+}

@@ -1,0 +1,168 @@
+import { jest } from '@jest/globals';
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { CommanderError } from 'commander';
+import { AppConfig } from '../../libs/config/app-config.js';
+import { createGatewayApp } from '../../apps/gateway/create-gateway-app.js';
+import { withCliContext, type CliContext } from '../../cli/context/cli-context.js';
+import { seedAction } from '../../cli/actions/seed.action.js';
+import { matchRunAction } from '../../cli/actions/match-run.action.js';
+import { userShowAction } from '../../cli/actions/user-show.action.js';
+import { listReportsAction, resolveReportAction } from '../../cli/actions/reports.action.js';
+import { setSuspensionAction } from '../../cli/actions/user-suspension.action.js';
+import { buildProgram } from '../../cli/commands/command.loader.js';
+import { generateSeedUser } from '../../cli/seed/seed-user-generator.js';
+import { DEFAULT_SEED_PASSWORD } from '../../cli/seed/seed-password.js';
+import { bufferOutput } from '../../cli/ui/output.js';
+import { ApiClient } from '../support/api-client.js';
+import { SHARED_MODELS_DIR, TEST_MODEL } from '../support/test-app.js';
+import { createTestDatabase } from '../support/test-database.js';
+
+jest.setTimeout(180_000);
+
+describe('fated CLI moderation: reports and suspensions', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fated-cli-moderation-'));
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let env: NodeJS.ProcessEnv;
+  const cli = <T>(work: (context: CliContext) => Promise<T>) =>
+    withCliContext({ env, logLevel: 'error' }, work);
+
+  /** The gateway on the same database, for as long as `work` runs (PGlite is single-process). */
+  async function withGateway<T>(work: (client: () => ApiClient) => Promise<T>): Promise<T> {
+    const app = await createGatewayApp(AppConfig.fromEnvironment({ ...env, PORT: '0' }));
+    await app.listen(0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`;
+      return await work(() => new ApiClient(base));
+    } finally {
+      await app.close();
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    env = {
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      MODELS_DIR: SHARED_MODELS_DIR,
+      EMBEDDING_MODEL: TEST_MODEL,
+      LOG_LEVEL: 'warn',
+      TZ: process.env.TZ ?? 'UTC',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    };
+  });
+  afterAll(async () => {
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('report → list → suspend → sign-in refused → unsuspend → sign-in works', async () => {
+    await cli((context) =>
+      seedAction(
+        context,
+        { users: 12, verified: true, seed: 5, avatars: false, bulk: false, password: DEFAULT_SEED_PASSWORD },
+        bufferOutput(),
+      ),
+    );
+    await cli((context) => matchRunAction(context, {}, bufferOutput()));
+    const people = Array.from({ length: 12 }, (_, i) => generateSeedUser(5, i, { allVerified: true }));
+    let reporter: (typeof people)[number] | undefined;
+    let reportedId: string | undefined;
+    for (const person of people) {
+      const shown = await cli((context) =>
+        userShowAction(context, { email: person.email, json: true }, bufferOutput()),
+      );
+      const pick = shown.matches?.picks?.[0];
+      if (pick) {
+        reporter = person;
+        reportedId = pick.candidateId;
+        break;
+      }
+    }
+    expect(reporter && reportedId).toBeTruthy();
+
+    await withGateway(async (client) => {
+      const api = client();
+      const login = await api.post('/login', { email: reporter!.email, password: DEFAULT_SEED_PASSWORD });
+      api.accessToken = login.body.accessToken;
+      const note = 'Asked for money \u001b[31mred\u001b[0m';
+      expect((await api.post('/report', { userId: reportedId, reason: 'scam', note })).status).toBe(201);
+    });
+
+    const out = bufferOutput();
+    const open = await cli((context) => listReportsAction(context, { openOnly: true }, out));
+    expect(open).toHaveLength(1);
+    const [report] = open;
+    expect(report).toMatchObject({
+      reporterEmail: reporter!.email,
+      reportedUserId: reportedId,
+      reason: 'scam',
+      status: 'open',
+    });
+    expect(out.text()).toContain(report!.id);
+    // Terminal escapes a member typed never reach the operator's screen as escapes.
+    expect(out.text()).not.toContain('\u001b');
+    expect(out.text()).toContain('\\u{1b}[31mred');
+    const asJson = bufferOutput();
+    await cli((context) => listReportsAction(context, { openOnly: false, json: true }, asJson));
+    expect(JSON.parse(asJson.text())).toHaveLength(1);
+
+    const usage: string[] = [];
+    const program = buildProgram({ writeErr: (text) => void usage.push(text), writeOut: () => undefined });
+    await expect(
+      program.parseAsync(['node', 'fated', 'reports', 'resolve', report!.id]),
+    ).rejects.toBeInstanceOf(CommanderError);
+    expect(usage.join('')).toContain('say --dismiss or --suspend');
+    await expect(
+      cli((context) => resolveReportAction(context, { id: 'nope', outcome: 'dismiss' }, bufferOutput())),
+    ).rejects.toMatchObject({
+      message: 'No such report',
+    });
+
+    const resolved = await cli((context) =>
+      resolveReportAction(context, { id: report!.id, outcome: 'suspend' }, bufferOutput()),
+    );
+    expect(resolved.status).toBe('suspended');
+    expect(await cli((context) => listReportsAction(context, { openOnly: true }, bufferOutput()))).toEqual(
+      [],
+    );
+    const reportedEmail = resolved.reportedEmail;
+
+    await withGateway(async (client) => {
+      const refused = await client().post('/login', {
+        email: reportedEmail,
+        password: DEFAULT_SEED_PASSWORD,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({
+        statusCode: 403,
+        error: 'suspended',
+        message: 'This account is suspended',
+      });
+    });
+
+    const lifted = bufferOutput();
+    await cli((context) => setSuspensionAction(context, { email: reportedEmail, suspended: false }, lifted));
+    expect(lifted.text()).toBe(`${reportedEmail} is no longer suspended.`);
+    await withGateway(async (client) => {
+      expect(
+        (await client().post('/login', { email: reportedEmail, password: DEFAULT_SEED_PASSWORD })).status,
+      ).toBe(200);
+    });
+    const again = bufferOutput();
+    await cli((context) => setSuspensionAction(context, { email: reportedEmail, suspended: true }, again));
+    await cli((context) => setSuspensionAction(context, { email: reportedEmail, suspended: true }, again));
+    expect(again.lines).toEqual([
+      `${reportedEmail} is suspended.`,
+      `${reportedEmail} was already suspended.`,
+    ]);
+    await expect(
+      cli((context) =>
+        setSuspensionAction(context, { email: 'nobody@example.com', suspended: true }, bufferOutput()),
+      ),
+    ).rejects.toMatchObject({ message: 'Account not found' });
+  });
+});
