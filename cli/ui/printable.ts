@@ -3,8 +3,8 @@
  * and bidirectional overrides are shown as \u{…} instead of acting on the screen.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   return text.replace(
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
     /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
     (char) => `\\u{${char.codePointAt(0)!.toString(16)}}`,
   );
