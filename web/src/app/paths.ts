@@ -13,4 +13,8 @@ export const paths = {
   match: '/match',
   waitlist: '/waitlist',
   premium: '/premium',
+  settings: '/settings',
+  forgotPassword: '/forgotPassword',
+  resetPassword: (id: string, token: string) =>
+    `/resetPassword/${encodeURIComponent(id)}/${encodeURIComponent(token)}`,
 } as const;

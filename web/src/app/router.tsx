@@ -57,6 +57,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.forgotPassword,
+        lazy: page(
+          () => import('@/features/auth/components/forgot-password-page'),
+          (m) => m.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: '/resetPassword/:id/:token',
+        lazy: page(
+          () => import('@/features/auth/components/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+        ),
+      },
+      {
         path: '/verifyEmail/:id/:token',
         lazy: page(
           () => import('@/features/auth/components/verify-email-page'),
@@ -72,6 +86,13 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('@/features/profile/components/profile-page'),
               (m) => m.ProfilePage,
+            ),
+          },
+          {
+            path: paths.settings,
+            lazy: page(
+              () => import('@/features/settings/components/settings-page'),
+              (m) => m.SettingsPage,
             ),
           },
           {

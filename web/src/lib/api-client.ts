@@ -134,6 +134,14 @@ export const api = {
     };
     return json<T>(await request(path, init, options));
   },
+  /** DELETE, with a JSON body where the call needs one (DELETE /account carries the password). */
+  async delete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    const init: RequestInit =
+      body === undefined
+        ? { method: 'DELETE' }
+        : { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+    return json<T>(await request(path, init, options));
+  },
   /** Multipart upload; the browser sets the boundary, so no Content-Type here. */
   async postForm<T>(path: string, formData: FormData, options?: RequestOptions): Promise<T> {
     return json<T>(await request(path, { method: 'POST', body: formData }, options));

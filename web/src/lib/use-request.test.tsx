@@ -4,7 +4,8 @@ import { useRequest } from './use-request';
 
 /** A load function whose calls the test settles by hand, in any order. */
 function manualLoad<T>() {
-  const calls: { key: string; signal: AbortSignal; resolve(value: T): void; reject(error: unknown): void }[] = [];
+  const calls: { key: string; signal: AbortSignal; resolve(value: T): void; reject(error: unknown): void }[] =
+    [];
   const loadFor = (key: string) => (signal: AbortSignal) =>
     new Promise<T>((resolve, reject) => {
       calls.push({ key, signal, resolve, reject });

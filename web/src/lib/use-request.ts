@@ -2,9 +2,7 @@ import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { isAbortError } from './api-client';
 
 export type RequestState<T> =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown; retry(): void }
-  | { status: 'ready'; data: T };
+  { status: 'loading' } | { status: 'error'; error: unknown; retry(): void } | { status: 'ready'; data: T };
 
 /**
  * Loads `load` once per `key` (and again on `retry()`), aborting the request in flight when the key changes or the

@@ -9,8 +9,8 @@ import { storage } from '@/lib/storage';
 import { logIn } from '../api/log-in';
 import { useAuth } from '../hooks/use-auth';
 import { AuthLayout } from './auth-layout';
-import { FormAlert } from './form-alert';
-import { PasswordField } from './password-field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
 
 /** Section 8 "Login": the inline message by status, and the toast that follows it. */
 function describeLoginError(error: unknown): { inline: string; title: string; description?: string } {
@@ -33,6 +33,8 @@ function describeLoginError(error: unknown): { inline: string; title: string; de
         title: 'Login failed',
         description: 'Incorrect email or password.',
       };
+    if (error.status === 403)
+      return { inline: error.message, title: 'Login failed', description: error.message };
     if (error.status === 429)
       return { inline: error.message, title: 'Login failed', description: error.message };
   }
@@ -127,6 +129,9 @@ export function SignInPage() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        <p className="signin__forgot">
+          <Link to={paths.forgotPassword}>Forgot password?</Link>
+        </p>
         <label className="checkbox">
           <input type="checkbox" checked={persist} onChange={(event) => setPersist(event.target.checked)} />
           <span>Remember me</span>

@@ -14,8 +14,8 @@ import { register } from '../api/register';
 import { requestVerification } from '../api/request-verification';
 import { useAuth } from '../hooks/use-auth';
 import { AuthLayout } from './auth-layout';
-import { FormAlert } from './form-alert';
-import { PasswordField } from './password-field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PasswordField } from '@/components/ui/password-field';
 
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;

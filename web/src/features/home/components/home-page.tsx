@@ -1,7 +1,7 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Page } from '@/components/ui/page';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -126,6 +126,9 @@ export function HomePage() {
       <p className="home-user__who">
         <span className="home-user__label">Logged in as</span> <UserEmail email={auth?.email ?? ''} />
       </p>
+      <Link to={paths.settings} className={buttonClass('ghost', 'sm')}>
+        Settings
+      </Link>
       <Button variant="secondary" size="sm" onClick={() => void logout()}>
         Log out
       </Button>

@@ -89,7 +89,8 @@ export function ImageUpload({
       }
       compressed.forEach((file) => onChange(file));
     } catch {
-      if (run === generation.current) toast.error('Image compression failed', 'Please try a different image.');
+      if (run === generation.current)
+        toast.error('Image compression failed', 'Please try a different image.');
     } finally {
       if (run === generation.current) setCompressing(false);
     }
@@ -145,7 +146,11 @@ export function ImageUpload({
             src={p.url}
             width={256}
             height={256}
-            alt={isCurrentPhoto ? 'Your current photo' : `Preview of ${multiple ? `photo ${i + 1}` : 'the selected photo'}`}
+            alt={
+              isCurrentPhoto
+                ? 'Your current photo'
+                : `Preview of ${multiple ? `photo ${i + 1}` : 'the selected photo'}`
+            }
           />
         </li>
       ))}

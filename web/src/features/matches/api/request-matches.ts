@@ -47,9 +47,9 @@ export type MissingStep = 'quiz' | 'profile';
 
 function missingStep(error: unknown): MissingStep | null {
   if (!(error instanceof ApiError) || error.status !== 404) return null;
-  const code = `${error.error} ${error.message}`.toLowerCase();
-  if (code.includes('no quiz')) return 'quiz';
-  if (code.includes('no profile')) return 'profile';
+  // The server's reason code, never the message text (which is for people and may change).
+  if (error.error === 'no quiz') return 'quiz';
+  if (error.error === 'no profile') return 'profile';
   return null;
 }
 

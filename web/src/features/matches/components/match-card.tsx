@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useProtectedImage } from '@/features/images/hooks/use-protected-image';
 import type { TieredMatch } from '../api/request-matches';
+import { MatchOptions } from './match-options';
 import { capitalize, formatLocation, percentTone, TIER_LABELS } from '../utils/match-format';
 
-export function MatchCard({ match }: { match: TieredMatch }) {
+export function MatchCard({ match, onGone }: { match: TieredMatch; onGone: () => void }) {
   const titleId = useId();
   const { profile, compatibility } = match;
   const percent = Math.round(compatibility.percent);
@@ -20,7 +21,9 @@ export function MatchCard({ match }: { match: TieredMatch }) {
     <article className="match-card" aria-labelledby={titleId} data-tier={match.tier}>
       <div className="match-card__media">
         <MatchPhoto url={profile.imageUrl} name={match.name} />
-        <span className={`badge match-card__tier match-card__tier--${match.tier}`}>{TIER_LABELS[match.tier]}</span>
+        <span className={`badge match-card__tier match-card__tier--${match.tier}`}>
+          {TIER_LABELS[match.tier]}
+        </span>
         <span
           className={`badge badge--${percentTone(percent)} match-card__percent`}
           data-tone={percentTone(percent)}
@@ -31,16 +34,24 @@ export function MatchCard({ match }: { match: TieredMatch }) {
       </div>
 
       <div className="match-card__body">
-        <h2 id={titleId} className="match-card__name display">
-          {match.name}
-        </h2>
+        <div className="match-card__title-row">
+          <h2 id={titleId} className="match-card__name display">
+            {match.name}
+          </h2>
+          <MatchOptions userId={compatibility.id} name={match.name} onGone={onGone} />
+        </div>
 
         <dl className="match-card__facts">
           {facts.map((fact) => (
             <div key={fact.label} className="match-card__fact">
               <dt className="sr-only">{fact.label}</dt>
               <dd>
-                <svg className="match-card__fact-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <svg
+                  className="match-card__fact-icon"
+                  viewBox="0 0 24 24"
+                  aria-hidden="true"
+                  focusable="false"
+                >
                   <path d={fact.icon} />
                 </svg>
                 {fact.value}
@@ -85,7 +96,8 @@ function MatchPhoto({ url, name }: { url: string | null | undefined; name: strin
 }
 
 const ICONS = {
-  location: 'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
+  location:
+    'M12 21s-6.5-5.6-6.5-11a6.5 6.5 0 0 1 13 0c0 5.4-6.5 11-6.5 11zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z',
   age: 'M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z',
   gender: 'M12 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm-6.5 9a6.5 6.5 0 0 1 13 0',
   education: 'M2 9l10-5 10 5-10 5zm4 2v5c0 1.5 3 3 6 3s6-1.5 6-3v-5',

@@ -13,11 +13,19 @@ function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /** One card at a time; arrows, dots, ←/→ and swipes move between cards when there is more than one. */
-export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
+export function MatchCarousel({
+  matches,
+  onGone,
+}: {
+  matches: TieredMatch[];
+  onGone: (userId: string) => void;
+}) {
   const [index, setIndex] = useState(0);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const count = matches.length;
   const several = count > 1;
+  // A card that left (blocked, reported) may have been the last one: stay within the cards that remain.
+  const position = Math.min(index, Math.max(0, count - 1));
 
   const go = (next: number) => setIndex(Math.max(0, Math.min(count - 1, next)));
 
@@ -27,10 +35,10 @@ export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
     if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
-      go(index - 1);
+      go(position - 1);
     } else if (event.key === 'ArrowRight') {
       event.preventDefault();
-      go(index + 1);
+      go(position + 1);
     }
   });
   useEffect(() => {
@@ -53,10 +61,10 @@ export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
     const dy = touch.clientY - start.y;
     // Mostly-horizontal moves only, so scrolling the card vertically never flips it.
     if (Math.abs(dx) < SWIPE_THRESHOLD_PX || Math.abs(dx) < Math.abs(dy) * 1.5) return;
-    go(index + (dx < 0 ? 1 : -1));
+    go(position + (dx < 0 ? 1 : -1));
   }
 
-  const current = matches[index]!;
+  const current = matches[position]!;
 
   return (
     <section
@@ -67,7 +75,7 @@ export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
       onTouchEnd={several ? onTouchEnd : undefined}
     >
       <div className="match-carousel__viewport">
-        <div className="match-carousel__track" style={{ transform: `translateX(-${index * 100}%)` }}>
+        <div className="match-carousel__track" style={{ transform: `translateX(-${position * 100}%)` }}>
           {matches.map((match, i) => (
             <div
               key={match.tier}
@@ -75,10 +83,10 @@ export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}`}
-              aria-hidden={i !== index}
-              inert={i !== index}
+              aria-hidden={i !== position}
+              inert={i !== position}
             >
-              <MatchCard match={match} />
+              <MatchCard match={match} onGone={() => onGone(match.compatibility.id)} />
             </div>
           ))}
         </div>
@@ -90,8 +98,8 @@ export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
             type="button"
             className="match-carousel__arrow"
             aria-label="Previous match"
-            disabled={index === 0}
-            onClick={() => go(index - 1)}
+            disabled={position === 0}
+            onClick={() => go(position - 1)}
           >
             <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
               <path d="M12.5 4.5 7 10l5.5 5.5" />
@@ -104,7 +112,7 @@ export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
                 type="button"
                 className="match-carousel__dot"
                 aria-label={`${TIER_LABELS[match.tier]} (${i + 1} of ${count})`}
-                aria-current={i === index ? 'true' : undefined}
+                aria-current={i === position ? 'true' : undefined}
                 onClick={() => go(i)}
               />
             ))}
@@ -113,8 +121,8 @@ export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
             type="button"
             className="match-carousel__arrow"
             aria-label="Next match"
-            disabled={index === count - 1}
-            onClick={() => go(index + 1)}
+            disabled={position === count - 1}
+            onClick={() => go(position + 1)}
           >
             <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
               <path d="M7.5 4.5 13 10l-5.5 5.5" />
@@ -123,7 +131,7 @@ export function MatchCarousel({ matches }: { matches: TieredMatch[] }) {
         </div>
       )}
       <p className="sr-only" aria-live="polite">
-        {several ? `Showing ${TIER_LABELS[current.tier].toLowerCase()}, ${index + 1} of ${count}` : ''}
+        {several ? `Showing ${TIER_LABELS[current.tier].toLowerCase()}, ${position + 1} of ${count}` : ''}
       </p>
     </section>
   );

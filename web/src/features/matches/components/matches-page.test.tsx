@@ -55,7 +55,8 @@ function renderPage() {
   return { router, ...view };
 }
 
-const visibleSlide = () => screen.getAllByRole('group').find((el) => el.getAttribute('aria-hidden') === 'false')!;
+const visibleSlide = () =>
+  screen.getAllByRole('group').find((el) => el.getAttribute('aria-hidden') === 'false')!;
 
 beforeEach(() => {
   authStore.setAuth({ id: USER_ID, email: 'ada@example.com', accessToken: 'token', verification: true });
@@ -80,7 +81,9 @@ describe('MatchesPage cards', () => {
   });
 
   it('colours the percent badge green ≥ 90, amber 60–89 and rose < 60', async () => {
-    stubMatches(() => json({ best: candidate('Mia', 90), medium: candidate('Zoe', 60), worst: candidate('Ivy', 59.4) }));
+    stubMatches(() =>
+      json({ best: candidate('Mia', 90), medium: candidate('Zoe', 60), worst: candidate('Ivy', 59.4) }),
+    );
     renderPage();
     await screen.findByRole('heading', { name: 'Mia' });
 
@@ -126,7 +129,9 @@ describe('MatchesPage cards', () => {
     const createObjectURL = vi.fn(() => 'blob:photo-of-mia');
     const revokeObjectURL = vi.fn();
     Object.assign(URL, { createObjectURL, revokeObjectURL });
-    const fetchMock = stubMatches(() => json({ best: candidate('Mia', 93, { imageUrl: '/api/image/fetch/id-Mia' }) }));
+    const fetchMock = stubMatches(() =>
+      json({ best: candidate('Mia', 93, { imageUrl: '/api/image/fetch/id-Mia' }) }),
+    );
     const { unmount } = renderPage();
 
     const img = await screen.findByRole('img', { name: 'Photo of Mia' });
@@ -139,7 +144,9 @@ describe('MatchesPage cards', () => {
   });
 
   it('moves between several cards with arrows, dots and the keyboard', async () => {
-    stubMatches(() => json({ best: candidate('Mia', 95), medium: candidate('Zoe', 72), worst: candidate('Ivy', 31) }));
+    stubMatches(() =>
+      json({ best: candidate('Mia', 95), medium: candidate('Zoe', 72), worst: candidate('Ivy', 31) }),
+    );
     renderPage();
     await screen.findByRole('heading', { name: 'Mia' });
 
@@ -157,7 +164,10 @@ describe('MatchesPage cards', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Best match (1 of 3)' }));
     expect(within(visibleSlide()).getByText('Best match')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Best match (1 of 3)' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('button', { name: 'Best match (1 of 3)' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
   });
 });
 
@@ -185,7 +195,9 @@ describe('MatchesPage states', () => {
   });
 
   it("opens 'You haven't filled out your profile yet!' on 404 no profile and leads to /profile", async () => {
-    stubMatches(() => json({ statusCode: 404, error: 'no profile', message: 'Create your profile first' }, 404));
+    stubMatches(() =>
+      json({ statusCode: 404, error: 'no profile', message: 'Create your profile first' }, 404),
+    );
     const { router } = renderPage();
 
     const dialog = await screen.findByRole('dialog', { name: "You haven't filled out your profile yet!" });

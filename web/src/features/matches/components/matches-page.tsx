@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -20,6 +21,10 @@ export function MatchesPage() {
 
 function MatchesScreen({ userId }: { userId: string }) {
   const query = useMatches(userId);
+  // Blocked or reported from a card: gone from today's carousel at once (the server drops it too).
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
+  const shown =
+    query.status === 'ready' ? query.matches.filter((match) => !gone.has(match.compatibility.id)) : [];
 
   return (
     <Page
@@ -30,7 +35,11 @@ function MatchesScreen({ userId }: { userId: string }) {
     >
       {query.status === 'loading' && <MatchSkeleton />}
       {query.status === 'ready' &&
-        (query.matches.length > 0 ? <MatchCarousel matches={query.matches} /> : <EmptyMatches />)}
+        (shown.length > 0 ? (
+          <MatchCarousel matches={shown} onGone={(id) => setGone((ids) => new Set(ids).add(id))} />
+        ) : (
+          <EmptyMatches />
+        ))}
       {query.status === 'missing' && <MissingStepDialog step={query.step} />}
     </Page>
   );

@@ -12,7 +12,9 @@ const PERKS: Perk[] = [
   {
     title: 'Multiple daily profiles',
     description: 'See more than one curated match a day.',
-    icon: <path d="M8.5 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm7-1a3 3 0 1 0 0-6M2 20a6.5 6.5 0 0 1 13 0m2.5-6.5A5.5 5.5 0 0 1 22 19" />,
+    icon: (
+      <path d="M8.5 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm7-1a3 3 0 1 0 0-6M2 20a6.5 6.5 0 0 1 13 0m2.5-6.5A5.5 5.5 0 0 1 22 19" />
+    ),
   },
   {
     title: 'Priority matches',
@@ -64,7 +66,9 @@ export function PremiumPage() {
         <Button size="lg" block onClick={upgrade}>
           Upgrade Now
         </Button>
-        <p className="text-muted text-small text-center">Premium is not on sale yet; nothing will be charged.</p>
+        <p className="text-muted text-small text-center">
+          Premium is not on sale yet; nothing will be charged.
+        </p>
       </Card>
     </Page>
   );

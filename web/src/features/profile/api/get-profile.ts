@@ -23,7 +23,9 @@ export type Profile = z.infer<typeof profileSchema>;
 /** GET /user/getProfile/{id}; `null` when the user has not created a profile yet (404). */
 export async function getProfile(id: string, signal?: AbortSignal): Promise<Profile | null> {
   try {
-    return profileSchema.parse(await api.get<unknown>(`/user/getProfile/${encodeURIComponent(id)}`, { signal }));
+    return profileSchema.parse(
+      await api.get<unknown>(`/user/getProfile/${encodeURIComponent(id)}`, { signal }),
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

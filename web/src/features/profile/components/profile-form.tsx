@@ -102,7 +102,9 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
           initialPreviewUrl={current.src}
           onChange={setPhoto}
         />
-        <p className="text-muted text-small">A clear, recent photo of you. It is only shown to your matches.</p>
+        <p className="text-muted text-small">
+          A clear, recent photo of you. It is only shown to your matches.
+        </p>
       </Card>
 
       <Card className="profile-form__fields" padding="lg">

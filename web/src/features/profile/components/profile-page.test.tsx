@@ -150,7 +150,9 @@ describe('ProfilePage prefill and save', () => {
 
     expect(await screen.findByDisplayValue('Austin, TX')).toBeInTheDocument();
     expect(screen.getByLabelText('Age')).toHaveValue(29);
-    expect(within(screen.getByRole('group', { name: 'Gender' })).getByRole('radio', { name: 'Female' })).toBeChecked();
+    expect(
+      within(screen.getByRole('group', { name: 'Gender' })).getByRole('radio', { name: 'Female' }),
+    ).toBeChecked();
     expect(
       within(screen.getByRole('group', { name: 'Preferred Sex' })).getByRole('radio', { name: 'Male' }),
     ).toBeChecked();
@@ -207,7 +209,10 @@ describe('ProfilePage prefill and save', () => {
     stubApi({
       [`GET /api/user/getProfile/${USER_ID}`]: () => json(existing),
       'POST /api/user/setProfile': () =>
-        json({ statusCode: 400, error: 'Bad Request', message: 'Age must be a whole number from 18 to 120' }, 400),
+        json(
+          { statusCode: 400, error: 'Bad Request', message: 'Age must be a whole number from 18 to 120' },
+          400,
+        ),
     });
     const router = renderPage();
 

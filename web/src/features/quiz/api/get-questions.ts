@@ -18,7 +18,9 @@ export type QuizQuestion = z.infer<typeof questionSchema>;
 
 /** GET /quiz/questions (public) — the one source of the question and answer wording. */
 export async function getQuestions(signal?: AbortSignal): Promise<QuizQuestion[]> {
-  const { questions } = questionsSchema.parse(await api.get<unknown>('/quiz/questions', { signal, public: true }));
+  const { questions } = questionsSchema.parse(
+    await api.get<unknown>('/quiz/questions', { signal, public: true }),
+  );
   return [...questions].sort((a, b) => a.id - b.id);
 }
 

@@ -7,9 +7,25 @@ import { QuizPage } from './quiz-page';
 
 const USER_ID = '6f1c8d2e-4b5a-4c3d-9e8f-7a6b5c4d3e2f';
 const THEMES = [
-  'sociability', 'weekends', 'food', 'group work', 'change', 'conflict', 'decisions', 'Friday nights', 'fitness',
-  'alone time', 'affection', 'communication frequency', 'timing of life-goal talks', 'free time', 'travel', 'music',
-  'politics', 'family/kids', 'personal growth',
+  'sociability',
+  'weekends',
+  'food',
+  'group work',
+  'change',
+  'conflict',
+  'decisions',
+  'Friday nights',
+  'fitness',
+  'alone time',
+  'affection',
+  'communication frequency',
+  'timing of life-goal talks',
+  'free time',
+  'travel',
+  'music',
+  'politics',
+  'family/kids',
+  'personal growth',
 ];
 // The server is the source of the wording; these texts exist only to prove the page renders what it is given.
 const QUESTIONS = THEMES.map((theme, i) => ({
@@ -58,7 +74,8 @@ function renderQuiz() {
   return { router, ...view };
 }
 
-const answer = (n: number, choice: number) => screen.getByRole('radio', { name: new RegExp(`Q${n} answer ${choice}$`) });
+const answer = (n: number, choice: number) =>
+  screen.getByRole('radio', { name: new RegExp(`Q${n} answer ${choice}$`) });
 const next = () => screen.getByRole('button', { name: 'Next' });
 const previous = () => screen.getByRole('button', { name: 'Previous' });
 
@@ -172,7 +189,9 @@ describe('QuizPage submission', () => {
     expect(answer(19, 4)).toHaveAttribute('aria-checked', 'true');
 
     fireEvent.click(next());
-    fireEvent.click(within(screen.getByRole('dialog', { name: 'Submit answers?' })).getByRole('button', { name: 'Submit' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Submit answers?' })).getByRole('button', { name: 'Submit' }),
+    );
 
     const done = await screen.findByRole('dialog', { name: "You're all set!" });
     const post = calls.find((c) => c.method === 'POST');
@@ -191,7 +210,9 @@ describe('QuizPage submission', () => {
   });
 
   it('returns to the confirm dialog with an error toast when the post fails', async () => {
-    stubApi(() => json({ statusCode: 503, error: 'Service Unavailable', message: 'Please try again shortly' }, 503));
+    stubApi(() =>
+      json({ statusCode: 503, error: 'Service Unavailable', message: 'Please try again shortly' }, 503),
+    );
     renderQuiz();
     await showing('Question 1 of 19');
     answerAll();

@@ -126,7 +126,10 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
       clear();
       setStep('done');
     } catch (error) {
-      toast.error('Your answers were not submitted', error instanceof Error ? error.message : 'Please try again.');
+      toast.error(
+        'Your answers were not submitted',
+        error instanceof Error ? error.message : 'Please try again.',
+      );
       setStep('confirm');
     } finally {
       setSubmitting(false);
@@ -182,7 +185,8 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
       </Card>
 
       <p className="quiz__hint text-muted text-small">
-        Tip: press <kbd>1</kbd>–<kbd>5</kbd> to answer and <kbd>←</kbd> <kbd>→</kbd> to move between questions.
+        Tip: press <kbd>1</kbd>–<kbd>5</kbd> to answer and <kbd>←</kbd> <kbd>→</kbd> to move between
+        questions.
       </p>
 
       <Dialog

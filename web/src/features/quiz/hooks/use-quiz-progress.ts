@@ -14,7 +14,8 @@ function read(userId: string): QuizProgress {
     const raw = sessionStorage.getItem(storageKey(userId));
     if (!raw) return EMPTY;
     const parsed = JSON.parse(raw) as Partial<QuizProgress>;
-    const index = Number.isInteger(parsed.index) && (parsed.index as number) >= 0 ? (parsed.index as number) : 0;
+    const index =
+      Number.isInteger(parsed.index) && (parsed.index as number) >= 0 ? (parsed.index as number) : 0;
     const choices: Choices = {};
     for (const [id, choice] of Object.entries(parsed.choices ?? {})) {
       if (Number.isInteger(Number(id)) && Number.isInteger(choice)) choices[Number(id)] = choice as number;

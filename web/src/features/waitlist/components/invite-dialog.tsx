@@ -62,9 +62,7 @@ export function InviteDialog({ open, shareLink, onClose }: InviteDialogProps) {
         <Button variant="secondary" onClick={close}>
           Close
         </Button>
-        <Button onClick={copy}>
-          {copied ? 'Copied!' : 'Copy'}
-        </Button>
+        <Button onClick={copy}>{copied ? 'Copied!' : 'Copy'}</Button>
       </DialogActions>
     </Dialog>
   );

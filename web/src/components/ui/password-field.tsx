@@ -1,5 +1,5 @@
 import { forwardRef, useState } from 'react';
-import { Field, type FieldProps } from '@/components/ui/field';
+import { Field, type FieldProps } from './field';
 import './password-field.css';
 
 /** A password Field with a Show/Hide toggle (typing on a phone is hard enough). */

@@ -1,0 +1,21 @@
+import { api } from '@/lib/api-client';
+
+export const REPORT_REASONS = [
+  { value: 'fake-profile', label: 'Fake profile' },
+  { value: 'harassment', label: 'Harassment' },
+  { value: 'inappropriate-photo', label: 'Inappropriate photo' },
+  { value: 'underage', label: 'Under 18' },
+  { value: 'scam', label: 'Scam or spam' },
+  { value: 'other', label: 'Something else' },
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
+export const REPORT_NOTE_MAX = 1000;
+
+/** POST /report: goes to our moderators and blocks the person too. */
+export function reportUser(input: {
+  userId: string;
+  reason: ReportReason;
+  note?: string;
+}): Promise<{ reported: true }> {
+  return api.post('/report', input);
+}

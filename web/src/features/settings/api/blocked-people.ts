@@ -1,0 +1,20 @@
+import { z } from 'zod/mini';
+import { api } from '@/lib/api-client';
+import { useRequest } from '@/lib/use-request';
+
+const blockedSchema = z.array(z.object({ userId: z.string(), name: z.string(), blockedAt: z.string() }));
+export type BlockedPerson = z.infer<typeof blockedSchema>[number];
+
+/** GET /block: the people the signed-in person blocked, newest first. */
+export async function listBlocked(signal?: AbortSignal): Promise<BlockedPerson[]> {
+  return blockedSchema.parse(await api.get<unknown>('/block', { signal }));
+}
+
+/** DELETE /block/{userId}. */
+export function unblock(userId: string): Promise<void> {
+  return api.delete(`/block/${encodeURIComponent(userId)}`);
+}
+
+export function useBlockedPeople() {
+  return useRequest('blocked-people', listBlocked);
+}
