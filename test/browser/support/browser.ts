@@ -1,4 +1,5 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { TestApp } from '../../support/test-app.js';
@@ -160,4 +161,29 @@ export async function signInThroughForm(
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await waitForPath(page, '/');
   await visible(page.getByText('Logged in as'));
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core in the page (injected through the DevTools protocol, so the app's CSP does not apply): the
+ * screen as it is now has no accessibility violation of impact serious or critical.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A string is evaluated by the DevTools protocol itself: no eval in the page, which the CSP forbids.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<any> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return (
+      result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[]
+    )
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(
+        (violation) =>
+          `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+  });
+  if (violations.length > 0)
+    throw new Error(`accessibility violations on ${screen}:\n${violations.join('\n')}`);
 }

@@ -11,6 +11,8 @@ export interface Auth {
 export interface AuthState {
   auth: Auth | null;
   persist: boolean;
+  /** Where a protected page sends the person once signed out: sign in, unless the sign-out chose elsewhere. */
+  signedOutTo?: string;
 }
 
 type Listener = () => void;
@@ -35,10 +37,11 @@ export const authStore = {
   },
   setAuth(next: Auth | null | ((previous: Auth | null) => Auth | null)): void {
     const auth = typeof next === 'function' ? next(state.auth) : next;
-    emit({ ...state, auth });
+    emit({ ...state, auth, signedOutTo: undefined });
   },
-  clearAuth(): void {
-    emit({ ...state, auth: null });
+  /** `to`: where a protected page goes next (a deleted account lands on home, not on sign in). */
+  clearAuth(to?: string): void {
+    emit({ ...state, auth: null, signedOutTo: to });
   },
   setPersist(persist: boolean): void {
     storage.setPersist(persist);

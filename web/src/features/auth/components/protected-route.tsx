@@ -17,7 +17,7 @@ export interface ProtectedRouteProps {
  * (unverified → home, failure → sign in); without either, straight to sign in.
  */
 export function ProtectedRoute({ requireVerified = false }: ProtectedRouteProps) {
-  const { auth, persist } = useAuth();
+  const { auth, persist, signedOutTo } = useAuth();
   const [decision, setDecision] = useState<Decision>(() =>
     auth?.accessToken ? 'in' : persist ? 'deciding' : 'signin',
   );
@@ -44,7 +44,8 @@ export function ProtectedRoute({ requireVerified = false }: ProtectedRouteProps)
   }
   if (decision === 'home') return <Navigate to={paths.home} replace />;
   // Signed out while on the page (logout, or a refused token refresh): back to sign in.
-  if (decision === 'signin' || !auth?.accessToken) return <Navigate to={paths.signin} replace />;
+  if (decision === 'signin' || !auth?.accessToken)
+    return <Navigate to={signedOutTo ?? paths.signin} replace />;
   if (requireVerified && !auth.verification) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
@@ -9,7 +10,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { deleteAccount } from '../api/delete-account';
 import { SettingsSection } from './settings-section';
 
-export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
+export function DeleteAccountSection() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
@@ -35,9 +36,9 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
     setError('');
     try {
       await deleteAccount(password);
-      authStore.clearAuth();
+      // Signed out on a protected page, the route guard moves on: to home, not to sign in.
+      authStore.clearAuth(paths.home);
       toast.success('Your account was deleted', 'Everything we held about you is gone.');
-      onDeleted();
     } catch (failure) {
       setDeleting(false);
       setError(

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { Page } from '@/components/ui/page';
 import { BlockedPeopleSection } from './blocked-people-section';
@@ -9,13 +8,12 @@ import './settings-page.css';
 
 /** The account's own controls: password, data download, blocked people, deletion. */
 export function SettingsPage() {
-  const navigate = useNavigate();
   return (
     <Page title="Settings" back={{ to: paths.home, label: 'Home' }} width="sm" className="settings">
       <ChangePasswordSection />
       <YourDataSection />
       <BlockedPeopleSection />
-      <DeleteAccountSection onDeleted={() => navigate(paths.home, { replace: true })} />
+      <DeleteAccountSection />
     </Page>
   );
 }
