@@ -75,7 +75,8 @@ export async function openScenario(
 }
 
 /**
- * Full-page screenshots named test/artifacts/screenshots/<spec>-<nn>-<name>.png, numbered in the order taken.
+ * Full-page screenshots named test/artifacts/screenshots/<spec>-<nn>-<name>.png, numbered in the order taken,
+ * each followed by an axe-core check of the screen (expectAccessible).
  * Known capture artefacts (not app bugs): fixed layers (dialog backdrops, toasts) cover only the first
  * viewport's height, and on phone-sized contexts the capture drops touch emulation, so pointer-dependent
  * text shows its mouse wording.
@@ -100,6 +101,8 @@ export function screenshots(spec: string) {
       fullPage: true,
       animations: 'disabled',
     });
+    // Every screen worth a picture is checked for accessibility too.
+    await expectAccessible(page, `${spec} ${name}`);
   };
 }
 
@@ -172,6 +175,15 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // A string is evaluated by the DevTools protocol itself: no eval in the page, which the CSP forbids.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // Colours are judged as they end up: a toast still fading in is not a contrast failure.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<any> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });

@@ -155,13 +155,9 @@ export function HomePage() {
         <ol className="home-cards">
           {SECTIONS.map((section, index) => (
             <li key={section.key}>
-              <Link
-                to={section.to}
-                className="home-card"
-                onClick={(event) => guardLink(event, section)}
-                aria-labelledby={`home-card-${section.key}`}
-                aria-describedby={`home-card-${section.key}-text`}
-              >
+              {/* The link is the title; its ::after covers the card, so the whole card is the click target
+                  while the link's name stays the title (and its visible text, as screen-reader users hear it). */}
+              <div className="home-card">
                 <span className="home-card__top">
                   <span className="icon-tile" aria-hidden="true">
                     <svg viewBox="0 0 24 24" focusable="false">
@@ -172,8 +168,15 @@ export function HomePage() {
                     {String(index + 1).padStart(2, '0')}
                   </span>
                 </span>
-                <h3 id={`home-card-${section.key}`} className="home-card__title">
-                  {section.title}
+                <h3 className="home-card__title">
+                  <Link
+                    to={section.to}
+                    className="home-card__link"
+                    onClick={(event) => guardLink(event, section)}
+                    aria-describedby={`home-card-${section.key}-text`}
+                  >
+                    {section.title}
+                  </Link>
                 </h3>
                 <p id={`home-card-${section.key}-text`} className="home-card__text">
                   {section.text}
@@ -183,7 +186,7 @@ export function HomePage() {
                     <path d="M4 10h12m-5-5 5 5-5 5" />
                   </svg>
                 </span>
-              </Link>
+              </div>
             </li>
           ))}
         </ol>

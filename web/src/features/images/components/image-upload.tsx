@@ -164,20 +164,26 @@ export function ImageUpload({
       </span>
 
       {variant === 'dropzone' ? (
+        // The whole box takes clicks and drops; the button inside is what keyboards and screen readers meet. The
+        // hint stays outside it, so the button's name ('Profile picture') is all the text it shows (WCAG 2.5.3).
         <div
-          role="button"
-          tabIndex={0}
-          aria-labelledby={labelId}
-          aria-describedby={hintId}
-          aria-busy={compressing}
-          aria-disabled={compressing}
           className="image-upload__dropzone"
           data-dragging={dragging || undefined}
           onClick={openPicker}
-          onKeyDown={onKeyDown}
           {...dropHandlers}
         >
-          {previewList || <PhotoIcon />}
+          <div
+            role="button"
+            tabIndex={0}
+            aria-labelledby={labelId}
+            aria-describedby={hintId}
+            aria-busy={compressing}
+            aria-disabled={compressing}
+            className="image-upload__target"
+            onKeyDown={onKeyDown}
+          >
+            {previewList || <PhotoIcon />}
+          </div>
           <span id={hintId} className="image-upload__hint">
             {shown.length > 0 ? (
               <PointerText fine="Click or drop a photo to replace it." coarse="Tap to replace it." />
