@@ -284,6 +284,57 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     expect(await sql(`select user_id from match_set where user_id = $1`, [requester!.id])).toHaveLength(1);
   });
 
+  it("a block and a deletion reach the matchers over Kafka: a matcher's next set for the blocker leaves both out", async () => {
+    const [requester] = people;
+    const today = (await requester!.client.post('/match/new', { userId: requester!.id })).body;
+    const blockedId: string = today.best.compatibility.id;
+    const leaving = people.find((person) => person.id === today.worst.compatibility.id)!;
+    const logMarks = [matcherA.logs.length, matcherB.logs.length];
+
+    expect((await requester!.client.post('/block', { userId: blockedId })).status).toBe(201);
+    const deleted = await leaving.client.request('DELETE', '/account', {
+      json: { password: 'correct horse battery' },
+    });
+    expect(deleted.status).toBe(204);
+    // AccountDeleted travels through Kafka to a matcher (which drops the person from its cached pool)…
+    await waitFor('a matcher to receive AccountDeleted', 60_000, async () =>
+      dispatched(matcherA, 'AccountDeleted', logMarks[0]).length +
+        dispatched(matcherB, 'AccountDeleted', logMarks[1]).length >
+      0
+        ? true
+        : undefined,
+    );
+    // …and its row leaves the outbox once relayed (nothing that names the person stays behind).
+    await waitFor('the AccountDeleted row to be relayed and removed', 30_000, async () =>
+      (await sql(`select id from outbox_message where aggregate_id = $1`, [leaving.id])).length === 0
+        ? true
+        : undefined,
+    );
+
+    // Tomorrow's request goes the way the daily schedule sends it: MatchRequested through the outbox to a matcher.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await sql(
+      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at) values (gen_random_uuid(), 'MatchRequested', $1, $2, now())`,
+      [requester!.id, JSON.stringify({ day: tomorrow })],
+    );
+    const picks = await waitFor("the matcher's set for tomorrow", 60_000, async () => {
+      const [set] = await sql(`select 1 from match_set where user_id = $1 and day = $2::date`, [
+        requester!.id,
+        tomorrow,
+      ]);
+      return set
+        ? sql<{ candidate_id: string }>(
+            `select candidate_id from match_pick where user_id = $1 and day = $2::date`,
+            [requester!.id, tomorrow],
+          )
+        : undefined;
+    });
+    expect(picks.length).toBeGreaterThan(0);
+    expect(picks.map((pick) => pick.candidate_id)).not.toContain(blockedId);
+    expect(picks.map((pick) => pick.candidate_id)).not.toContain(leaving.id);
+    people.splice(people.indexOf(leaving), 1);
+  });
+
   it("publishes what the CLI seeds to Kafka too: the matchers build the seeded people's vectors", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fated-cli-'));
     dataDirs.push(dir);
