@@ -10,14 +10,15 @@ import type { LogLevel } from '@nestjs/common';
 import type { AppConfig } from '../../libs/config/app-config.js';
 import { ApiExceptionFilter } from '../../libs/shared/http/api-exception.filter.js';
 import { createValidationPipe } from '../../libs/shared/http/validation.pipe.js';
+import { jsonBody, UnacceptableJsonError } from '../../libs/shared/http/json-body.js';
 import { GatewayModule } from './gateway.module.js';
 
 const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 const JSON_BODY_LIMIT = '100kb';
 // From source (tests) this file is two levels below the repo root; compiled, it is three (dist/apps/gateway).
 export const WEB_DIST =
-  [resolve(import.meta.dirname, '../../web/dist'), resolve(import.meta.dirname, '../../../web/dist')].find((dir) =>
-    existsSync(join(dir, 'index.html')),
+  [resolve(import.meta.dirname, '../../web/dist'), resolve(import.meta.dirname, '../../../web/dist')].find(
+    (dir) => existsSync(join(dir, 'index.html')),
   ) ?? resolve(import.meta.dirname, '../../../web/dist');
 
 /** Builds the gateway with its HTTP policies; main.ts and the end-to-end tests share it. */
@@ -45,7 +46,7 @@ export async function createGatewayApp(config: AppConfig): Promise<NestExpressAp
   );
   app.enableCors({ origin: config.publicUrl, credentials: true });
   app.use(cookieParser());
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), rejectUnreadableBody);
+  app.use('/api', jsonBody(JSON_BODY_LIMIT), rejectUnreadableBody);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
@@ -64,12 +65,16 @@ export async function createGatewayApp(config: AppConfig): Promise<NestExpressAp
 
 /** Body-parser failures become the API's JSON errors without echoing parser internals. */
 function rejectUnreadableBody(
-  error: { type?: string; status?: number } | undefined,
+  error: { type?: string; status?: number; message?: string } | undefined,
   _request: express.Request,
   response: express.Response,
   next: express.NextFunction,
 ): void {
   if (!error) return next();
+  if (error instanceof UnacceptableJsonError) {
+    response.status(400).json({ statusCode: 400, error: 'Bad Request', message: error.message });
+    return;
+  }
   const tooLarge = error.type === 'entity.too.large';
   const status = tooLarge ? 413 : (error.status ?? 400);
   response.status(status).json({

@@ -9,6 +9,7 @@ import type { ProfileView } from '../../libs/profiles/profile-view.js';
 import type { CliContext } from '../context/cli-context.js';
 import { isRealCalendarDay } from '../ui/calendar-day.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
+import { printable } from '../ui/printable.js';
 import type { Output } from '../ui/output.js';
 
 export interface UserShowOptions {
@@ -116,7 +117,8 @@ export async function userShowAction(
     matches: { day, hasSet, picks },
   };
   if (options.json) out.json(report);
-  else print(report, out);
+  // What members typed (names, bios) cannot act on the operator's terminal.
+  else print(report, { ...out, line: (text = '') => out.line(printable(text)) });
   return report;
 }
 

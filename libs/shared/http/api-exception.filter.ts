@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, type ExceptionFilter } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, type DomainErrorKind } from '../domain-error.js';
 
@@ -44,10 +51,16 @@ export function toApiError(error: unknown): ApiErrorBody {
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
-    return { statusCode: status, error: reasonPhrase(status), message: messageOf(error.getResponse(), error.message) };
+    return {
+      statusCode: status,
+      error: reasonPhrase(status),
+      message: messageOf(error.getResponse(), error.message),
+    };
   }
   // body-parser, multer and friends throw plain errors that carry a 4xx status.
-  const status = (error as { status?: unknown; statusCode?: unknown })?.status ?? (error as { statusCode?: unknown })?.statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown })?.status ??
+    (error as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const type = (error as { type?: string }).type;
     const message =
@@ -69,7 +82,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     const body = toApiError(exception);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (body.statusCode >= 500)
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
     response.status(body.statusCode).json(body);
   }

@@ -63,7 +63,11 @@ export class AuthThrottleGuard implements CanActivate {
       ? AuthThrottleGuard.perAccount.hit(`${scope}|${account}`, limits.perEmailPer15Minutes, now)
       : true;
     if (!ipOk || !accountOk) {
-      throw new DomainError('throttled', 'Too Many Requests', 'Too many attempts. Please wait a moment and try again.');
+      throw new DomainError(
+        'throttled',
+        'Too Many Requests',
+        'Too many attempts. Please wait a moment and try again.',
+      );
     }
     return true;
   }

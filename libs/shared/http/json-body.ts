@@ -1,0 +1,61 @@
+import express from 'express';
+
+/** Deeper JSON is refused before any validator walks it (class-transformer recurses and would overflow). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * C0 and C1 control characters (tab, line feed and carriage return excepted), DEL, and the bidirectional
+ * overrides and isolates: they break storage (NUL), reach an operator's terminal as escape sequences, or
+ * make a name read backwards. No field of the API needs them.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+export class UnacceptableJsonError extends Error {
+  readonly status = 400;
+  constructor(
+    readonly type: 'entity.too.deep' | 'entity.control.characters',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Nesting depth of a JSON text, counted without parsing it (brackets inside strings do not count). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) deepest = Math.max(deepest, ++depth);
+    else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return deepest;
+}
+
+/** express.json with the API's body limit, a depth limit and no control characters in any string. */
+export function jsonBody(limit: string): express.RequestHandler {
+  return express.json({
+    limit,
+    verify: (_request, _response, buffer) => {
+      if (jsonDepth(buffer.toString('utf8')) > MAX_JSON_DEPTH) {
+        throw new UnacceptableJsonError('entity.too.deep', 'JSON nested too deeply');
+      }
+    },
+    reviver: (_key, value: unknown) => {
+      if (typeof value === 'string' && FORBIDDEN_TEXT.test(value)) {
+        throw new UnacceptableJsonError(
+          'entity.control.characters',
+          'Text must not contain control characters',
+        );
+      }
+      return value;
+    },
+  });
+}
