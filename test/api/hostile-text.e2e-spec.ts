@@ -53,7 +53,7 @@ describe('hostile text and JSON', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const response = await post('/login', `{"email":"a@b.co","password":${deep}}`);
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe('JSON nested too deeply');
+    expect(((await response.json()) as { message: string }).message).toBe('JSON nested too deeply');
     // Brackets inside strings are text, not nesting.
     const brackets = await post('/login', JSON.stringify({ email: 'a@b.co', password: '['.repeat(100) }));
     expect(brackets.status).toBe(401);
@@ -65,11 +65,11 @@ describe('hostile text and JSON', () => {
       JSON.stringify({ email: 'noname@example.com', password: 'password 123' }),
     );
     expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe('Name required');
+    expect(((await response.json()) as { message: string }).message).toBe('Name required');
     const long = await post(
       '/register',
       JSON.stringify({ name: 'x'.repeat(101), email: 'long@example.com', password: 'password 123' }),
     );
-    expect((await long.json()).message).toBe('Name must be at most 100 characters');
+    expect(((await long.json()) as { message: string }).message).toBe('Name must be at most 100 characters');
   });
 });
