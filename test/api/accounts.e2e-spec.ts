@@ -1,3 +1,5 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { verificationLinkIn } from '../support/mail-catcher.js';
 
@@ -37,7 +39,10 @@ describe('accounts API', () => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.body).toEqual({ accessToken: expect.any(String), verification: true });
     const [, payload] = (refreshed.body.accessToken as string).split('.');
-    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toMatchObject({ id, email: 'avery.jones@example.com' });
+    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toMatchObject({
+      id,
+      email: 'avery.jones@example.com',
+    });
 
     expect((await client.get('/logout')).status).toBe(200);
     expect((await client.get('/refresh')).status).toBe(401);
@@ -46,22 +51,34 @@ describe('accounts API', () => {
   it('answers with the spec texts for register and login errors', async () => {
     const client = t.client();
     await client.post('/register', { name: 'Sam', email: 'sam@example.com', password: 'password123' });
-    const dup = await client.post('/register', { name: 'Sam', email: 'SAM@example.com', password: 'password123' });
+    const dup = await client.post('/register', {
+      name: 'Sam',
+      email: 'SAM@example.com',
+      password: 'password123',
+    });
     expect(dup.body).toEqual({ statusCode: 409, error: 'email-in-use', message: 'Email already in use' });
-    expect((await client.post('/register', { name: 'Sam', email: 'nope', password: 'password123' })).body.message).toBe(
-      'Not a valid email',
+    expect(
+      (await client.post('/register', { name: 'Sam', email: 'nope', password: 'password123' })).body.message,
+    ).toBe('Not a valid email');
+    expect((await client.post('/register', { name: 'Sam', email: 'a@b.co', password: 'short' })).status).toBe(
+      400,
     );
-    expect((await client.post('/register', { name: 'Sam', email: 'a@b.co', password: 'short' })).status).toBe(400);
-    expect((await client.post('/register', { name: 'Sam', email: 'a@b.co', password: 'x'.repeat(129) })).status).toBe(400);
+    expect(
+      (await client.post('/register', { name: 'Sam', email: 'a@b.co', password: 'x'.repeat(129) })).status,
+    ).toBe(400);
     expect((await client.post('/login', { email: '', password: 'x' })).body).toMatchObject({
       statusCode: 400,
       message: 'Missing email or password',
     });
-    expect((await client.post('/login', { email: 'sam@example.com', password: 'wrong-password' })).body).toMatchObject({
+    expect(
+      (await client.post('/login', { email: 'sam@example.com', password: 'wrong-password' })).body,
+    ).toMatchObject({
       statusCode: 401,
       message: 'Email or password is incorrect',
     });
-    expect((await client.post('/login', { email: 'ghost@example.com', password: 'password123' })).status).toBe(401);
+    expect(
+      (await client.post('/login', { email: 'ghost@example.com', password: 'password123' })).status,
+    ).toBe(401);
   });
 
   it('records a valid referral code and ignores an unknown one', async () => {
@@ -82,11 +99,30 @@ describe('accounts API', () => {
     const second = client.cookie('fated_refresh')!;
     expect(second).not.toBe(first);
 
+    // Past the grace window for concurrent tabs (below), a rotated token coming back means a copy.
+    const orm = t.app.get(MikroORM);
+    await (orm.em.fork() as SqlEntityManager)
+      .getConnection()
+      .execute(
+        `update refresh_session set rotated_at = now() - interval '1 minute' where rotated_at is not null`,
+      );
     const thief = t.client();
     thief.setCookie('fated_refresh', first);
     expect((await thief.get('/refresh')).status).toBe(401);
     // The replay ended the whole sign-in, including the legitimate newest token.
     expect((await client.get('/refresh')).status).toBe(401);
+  });
+
+  it('lets two tabs refresh with the same cookie at once without signing the person out', async () => {
+    const { client } = await t.signUp();
+    const shared = client.cookie('fated_refresh')!;
+    const otherTab = t.client();
+    otherTab.setCookie('fated_refresh', shared);
+    const [a, b] = await Promise.all([client.get('/refresh'), otherTab.get('/refresh')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Both tabs go on refreshing with what they were given.
+    expect((await client.get('/refresh')).status).toBe(200);
+    expect((await otherTab.get('/refresh')).status).toBe(200);
   });
 
   it('replaces the old verification link when one is resent', async () => {

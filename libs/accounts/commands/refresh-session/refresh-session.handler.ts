@@ -8,6 +8,9 @@ import { hashSecretToken } from '../../secret-token.js';
 import { UserRepository } from '../../user.repository.js';
 import { RefreshSessionCommand, type Refreshed } from './refresh-session.command.js';
 
+/** How long a just-rotated refresh token still works, for concurrent refreshes of one browser. */
+export const ROTATION_GRACE_MS = 20_000;
+
 @CommandHandler(RefreshSessionCommand)
 export class RefreshSessionHandler implements ICommandHandler<RefreshSessionCommand> {
   constructor(
@@ -28,14 +31,17 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
       );
       if (!session || session.revokedAt) return undefined;
       if (session.rotatedAt) {
-        // A rotated token came back: someone holds a copy. End the whole sign-in.
-        await this.sessions.revokeFamily(em, session.familyId);
-        return undefined;
+        // Two tabs refreshing at once send the same cookie; the second, within moments of the first, is not theft.
+        if (Date.now() - session.rotatedAt.getTime() > ROTATION_GRACE_MS) {
+          // A rotated token came back later: someone holds a copy. End the whole sign-in.
+          await this.sessions.revokeFamily(em, session.familyId);
+          return undefined;
+        }
       }
       if (session.expiresAt.getTime() <= Date.now()) return undefined;
       const user = await this.users.findById(session.userId, em);
       if (!user || user.suspendedAt) return undefined;
-      session.rotatedAt = new Date();
+      session.rotatedAt ??= new Date();
       const refreshToken = this.sessions.issue(em, user.id, session.familyId);
       return { user, refreshToken };
     });
