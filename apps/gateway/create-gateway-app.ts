@@ -36,7 +36,8 @@ export async function createGatewayApp(config: AppConfig): Promise<NestExpressAp
           defaultSrc: ["'self'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'", "'unsafe-inline'"],
+          // The built SPA has no inline script (index.html loads one module file).
+          scriptSrc: ["'self'"],
           connectSrc: ["'self'"],
           workerSrc: ["'self'", 'blob:'],
         },
@@ -56,7 +57,9 @@ export async function createGatewayApp(config: AppConfig): Promise<NestExpressAp
     .setDescription('The Future of Love – Engineered by AI')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  // The API description helps developers; in production it only helps someone mapping the attack surface.
+  if (config.env !== 'production')
+    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
 
   serveSpa(app);
   app.enableShutdownHooks();

@@ -11,6 +11,7 @@ interface SeedCommandOptions {
   avatars?: boolean;
   bulk?: boolean;
   password: string;
+  force?: boolean;
 }
 
 export const MAX_SEED_USERS = 1_000_000;
@@ -39,7 +40,17 @@ export function loadSeedCommand(program: Command): void {
       'one transaction per 500 users instead of per-user commands: much faster for large N, same validation and events',
     )
     .option('--password <password>', 'password every seeded user signs in with', DEFAULT_SEED_PASSWORD)
+    .option('--force', 'seed even when NODE_ENV=production')
     .action(async (options: SeedCommandOptions, command: Command) => {
+      // Thousands of fake people with a known password do not belong in a real member base by accident.
+      if (process.env.NODE_ENV === 'production' && !options.force) {
+        command.error(
+          'error: NODE_ENV=production: refusing to seed a production database (add --force if you mean it)',
+          {
+            exitCode: 2,
+          },
+        );
+      }
       // Loaded on use, so --help does not wait for the whole app to load.
       const { seedAction } = await import('../actions/seed.action.js');
       await runInContext(command.optsWithGlobals<GlobalOptions>(), (context) =>

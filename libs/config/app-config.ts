@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseEnv, type Env } from './env.schema.js';
 
@@ -43,7 +43,9 @@ export class AppConfig {
     this.port = env.PORT;
     this.publicUrl = env.PUBLIC_URL;
     this.dataDir = resolve(env.DATA_DIR);
-    mkdirSync(this.dataDir, { recursive: true });
+    // Private to the app's user: the embedded database, generated secrets and mail files live here.
+    mkdirSync(this.dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(this.dataDir, 0o700);
     this.database = env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dir: join(this.dataDir, 'pglite') };
@@ -56,10 +58,16 @@ export class AppConfig {
         ? { jwtAccessSecret: env.JWT_ACCESS_SECRET, jwtRefreshSecret: env.JWT_REFRESH_SECRET }
         : loadDevSecrets(this.dataDir);
     this.jwt = { accessSecret: secrets.jwtAccessSecret, refreshSecret: secrets.jwtRefreshSecret };
-    this.embeddings = { model: env.EMBEDDING_MODEL, modelsDir: env.MODELS_DIR ? resolve(env.MODELS_DIR) : undefined };
+    this.embeddings = {
+      model: env.EMBEDDING_MODEL,
+      modelsDir: env.MODELS_DIR ? resolve(env.MODELS_DIR) : undefined,
+    };
     this.matchCron = env.MATCH_CRON;
     this.timeZone = env.TZ;
-    this.rateLimits = { perIpPerMinute: env.AUTH_RATE_LIMIT, perEmailPer15Minutes: env.AUTH_EMAIL_RATE_LIMIT };
+    this.rateLimits = {
+      perIpPerMinute: env.AUTH_RATE_LIMIT,
+      perEmailPer15Minutes: env.AUTH_EMAIL_RATE_LIMIT,
+    };
     this.logLevel = env.LOG_LEVEL;
   }
 

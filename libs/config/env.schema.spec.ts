@@ -21,8 +21,15 @@ describe('parseEnv', () => {
   it('refuses production without real secrets', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/JWT_ACCESS_SECRET and JWT_REFRESH_SECRET/);
     const secret = 'x'.repeat(32);
-    expect(parseEnv({ NODE_ENV: 'production', JWT_ACCESS_SECRET: secret, JWT_REFRESH_SECRET: secret }).NODE_ENV).toBe(
-      'production',
+    const production = { NODE_ENV: 'production', JWT_ACCESS_SECRET: secret, JWT_REFRESH_SECRET: secret };
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL is required/);
+    expect(parseEnv({ ...production, SMTP_URL: 'smtp://mail.example:587' }).NODE_ENV).toBe('production');
+  });
+
+  it('points links at the port the app listens on when PUBLIC_URL is unset', () => {
+    expect(parseEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(parseEnv({ PORT: '8080', PUBLIC_URL: 'https://fated.example' }).PUBLIC_URL).toBe(
+      'https://fated.example',
     );
   });
 

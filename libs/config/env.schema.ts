@@ -11,21 +11,25 @@ const urlWithScheme = (schemes: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return schemes.includes(new URL(value).protocol.replace(':', ''));
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`);
+    .refine(
+      (value) => {
+        try {
+          return schemes.includes(new URL(value).protocol.replace(':', ''));
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
+    );
 
 /** The environment of design.md, validated once at start-up. Unknown variables are ignored. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Defaults to http://localhost:$PORT (parseEnv fills it in once PORT is known). */
   PUBLIC_URL: urlWithScheme(['http', 'https'])
-    .default('http://localhost:3000')
-    .transform((value) => value.replace(/\/+$/, '')),
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: urlWithScheme(['postgres', 'postgresql']).optional(),
   KAFKA_BROKERS: z
@@ -48,7 +52,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
 
 /** Parses the environment; throws one readable error listing every bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -58,11 +62,20 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const env = result.data;
-  if (env.NODE_ENV === 'production' && (!env.JWT_ACCESS_SECRET || !env.JWT_REFRESH_SECRET)) {
-    throw new Error(
-      'Invalid configuration:\n  JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production',
-    );
+  const env = {
+    ...result.data,
+    PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
+  };
+  if (env.NODE_ENV === 'production') {
+    const missing = [
+      !env.JWT_ACCESS_SECRET || !env.JWT_REFRESH_SECRET
+        ? 'JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production'
+        : undefined,
+      // Without it mails (with their sign-in links) would be written to files on the server.
+      !env.SMTP_URL ? 'SMTP_URL is required when NODE_ENV=production' : undefined,
+    ].filter(Boolean);
+    if (missing.length)
+      throw new Error(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join('\n')}`);
   }
   return env;
 }

@@ -5,12 +5,22 @@ const megabytes = ImageLimits.maxUploadBytes / (1024 * 1024);
 
 export const ImageErrors = {
   /** The spec's text (section 8): the type is judged from the bytes, never the name or the label. */
-  unsupportedType: () => new DomainError('unsupported-media', 'unsupported-file-type', 'Unsupported file type'),
-  fileTooLarge: () => new DomainError('too-large', 'image-too-large', `Images must be ${megabytes} MB or smaller`),
+  unsupportedType: () =>
+    new DomainError('unsupported-media', 'unsupported-file-type', 'Unsupported file type'),
+  fileTooLarge: () =>
+    new DomainError('too-large', 'image-too-large', `Images must be ${megabytes} MB or smaller`),
   tooManyPixels: () =>
-    new DomainError('too-large', 'image-too-large', `Images must be at most ${ImageLimits.maxInputPixels / 1e6} megapixels`),
+    new DomainError(
+      'too-large',
+      'image-too-large',
+      `Images must be at most ${ImageLimits.maxInputPixels / 1e6} megapixels`,
+    ),
   unreadable: () =>
-    new DomainError('invalid', 'unreadable-image', 'The image could not be read. Please choose another file.'),
+    new DomainError(
+      'invalid',
+      'unreadable-image',
+      'The image could not be read. Please choose another file.',
+    ),
   missingFile: () => new DomainError('invalid', 'missing-file', 'Choose an image to upload'),
   noImage: () => new DomainError('not-found', 'no image', 'No image'),
 };

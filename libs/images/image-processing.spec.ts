@@ -57,7 +57,10 @@ describe('reencodeImage', () => {
   it('keeps an animated GIF animated', async () => {
     const result = await reencodeImage(await animatedGif(3, 40, 30));
     expect(result).toMatchObject({ contentType: 'image/gif', width: 40, height: 30 });
-    expect(await sharp(result.data, { animated: true }).metadata()).toMatchObject({ pages: 3, pageHeight: 30 });
+    expect(await sharp(result.data, { animated: true }).metadata()).toMatchObject({
+      pages: 3,
+      pageHeight: 30,
+    });
   });
 
   it.each([
@@ -65,11 +68,16 @@ describe('reencodeImage', () => {
     ['SVG', SVG],
     ['an empty file', Buffer.alloc(0)],
   ])('refuses %s as an unsupported file type', async (_name, input) => {
-    expect(await failure(input)).toMatchObject({ kind: 'unsupported-media', message: 'Unsupported file type' });
+    expect(await failure(input)).toMatchObject({
+      kind: 'unsupported-media',
+      message: 'Unsupported file type',
+    });
   });
 
   it('refuses formats sharp reads but the product does not allow (TIFF)', async () => {
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } }).tiff().toBuffer();
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } })
+      .tiff()
+      .toBuffer();
     expect(await failure(tiff)).toMatchObject({ kind: 'unsupported-media' });
   });
 

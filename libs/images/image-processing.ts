@@ -20,7 +20,10 @@ export interface ProcessedImage {
  * and friends never reach libvips even when labelled image/png.
  */
 export function sniffFormat(bytes: Buffer): ImageFormat | undefined {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return 'png';
   }
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
@@ -60,7 +63,8 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
   }
   if (metadata.format !== format) throw ImageErrors.unsupportedType();
   // `height` spans every frame of an animation, so this bounds the whole decode.
-  if ((metadata.width ?? 0) * (metadata.height ?? 0) > ImageLimits.maxInputPixels) throw ImageErrors.tooManyPixels();
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > ImageLimits.maxInputPixels)
+    throw ImageErrors.tooManyPixels();
 
   const pipeline = sharp(input, options)
     .rotate()
@@ -69,7 +73,10 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
     format === 'gif'
       ? { pipeline: pipeline.gif(), contentType: 'image/gif' }
       : format === 'jpeg'
-        ? { pipeline: pipeline.jpeg({ quality: ImageLimits.quality, mozjpeg: true }), contentType: 'image/jpeg' }
+        ? {
+            pipeline: pipeline.jpeg({ quality: ImageLimits.quality, mozjpeg: true }),
+            contentType: 'image/jpeg',
+          }
         : { pipeline: pipeline.webp({ quality: ImageLimits.quality }), contentType: 'image/webp' };
 
   let output: { data: Buffer; info: OutputInfo };

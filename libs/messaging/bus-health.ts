@@ -6,6 +6,10 @@ export class BusHealth implements OnModuleInit {
   constructor(private readonly health: HealthRegistry) {}
 
   onModuleInit(): void {
-    this.health.register({ name: 'bus', critical: true, check: async () => ({ status: 'up', detail: 'in-process' }) });
+    this.health.register({
+      name: 'bus',
+      critical: true,
+      check: async () => ({ status: 'up', detail: 'in-process' }),
+    });
   }
 }

@@ -8,7 +8,12 @@ export class EventRegistry {
     for (const eventClass of classes) this.classes.set(eventClass.type, eventClass);
   }
 
-  static revive(type: string, aggregateId: string, payload: object, metadata: EventMetadata): IntegrationEvent | undefined {
+  static revive(
+    type: string,
+    aggregateId: string,
+    payload: object,
+    metadata: EventMetadata,
+  ): IntegrationEvent | undefined {
     const eventClass = this.classes.get(type);
     return eventClass ? new eventClass(aggregateId, payload, metadata) : undefined;
   }

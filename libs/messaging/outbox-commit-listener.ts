@@ -1,5 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { MikroORM, type EventSubscriber, type TransactionEventArgs, type FlushEventArgs } from '@mikro-orm/core';
+import {
+  MikroORM,
+  type EventSubscriber,
+  type TransactionEventArgs,
+  type FlushEventArgs,
+} from '@mikro-orm/core';
 import { OutboxRelay } from './outbox-relay.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 
@@ -16,7 +21,9 @@ export class OutboxCommitListener implements EventSubscriber, OnModuleInit {
   }
 
   afterFlush(args: FlushEventArgs): void {
-    const wroteOutbox = args.uow.getChangeSets().some((changeSet) => changeSet.entity instanceof OutboxMessage);
+    const wroteOutbox = args.uow
+      .getChangeSets()
+      .some((changeSet) => changeSet.entity instanceof OutboxMessage);
     if (wroteOutbox && !args.em.isInTransaction()) this.relay.nudge();
   }
 

@@ -11,7 +11,11 @@ import type { IntegrationEvent } from './integration-event.js';
 export class ProcessedEvents {
   constructor(private readonly orm: MikroORM) {}
 
-  async once(consumer: string, event: IntegrationEvent, work: (em: EntityManager) => Promise<void>): Promise<boolean> {
+  async once(
+    consumer: string,
+    event: IntegrationEvent,
+    work: (em: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
     return this.orm.em.fork().transactional(async (em) => {
       const inserted = await (em as SqlEntityManager)
         .getConnection()

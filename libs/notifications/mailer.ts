@@ -31,9 +31,9 @@ export class Mailer {
   async send(mail: Mail): Promise<void> {
     const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
     if (this.writesToFiles) {
-      mkdirSync(this.config.outboxDir, { recursive: true });
+      mkdirSync(this.config.outboxDir, { recursive: true, mode: 0o700 });
       const file = join(this.config.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
-      writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
       this.logger.log(`mail "${mail.subject}" written to ${file}`);
     }
   }

@@ -15,7 +15,8 @@ export class MigrationRunner implements OnModuleInit {
     for (let attempt = 1; ; attempt++) {
       try {
         const applied = await this.orm.migrator.up();
-        if (applied.length > 0) this.logger.log(`applied ${applied.map((migration) => migration.name).join(', ')}`);
+        if (applied.length > 0)
+          this.logger.log(`applied ${applied.map((migration) => migration.name).join(', ')}`);
         return;
       } catch (error) {
         if (attempt >= 5) throw error;

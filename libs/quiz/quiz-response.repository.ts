@@ -22,10 +22,14 @@ export class QuizResponseRepository {
 
   /** The stored choices in question order, or null before the quiz was taken. */
   async findChoices(em: EntityManager, userId: string): Promise<number[] | null> {
-    const rows = await run<{ choices: unknown }>(em, `select choices from quiz_response where user_id = ?`, [userId]);
+    const rows = await run<{ choices: unknown }>(em, `select choices from quiz_response where user_id = ?`, [
+      userId,
+    ]);
     if (!rows[0]) return null;
     const { choices } = rows[0];
-    return Array.isArray(choices) ? choices.map(Number) : String(choices).replace(/[{}]/g, '').split(',').map(Number);
+    return Array.isArray(choices)
+      ? choices.map(Number)
+      : String(choices).replace(/[{}]/g, '').split(',').map(Number);
   }
 
   async isVerified(em: EntityManager, userId: string): Promise<boolean> {

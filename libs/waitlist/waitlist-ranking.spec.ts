@@ -8,7 +8,10 @@ import {
 
 /** A queue of `size` users in join order, with referrals for some of them (by join rank). */
 function queue(size: number, referrals: Record<number, number> = {}): WaitlistEntry[] {
-  return Array.from({ length: size }, (_, i) => ({ joinRank: i + 1, verifiedReferrals: referrals[i + 1] ?? 0 }));
+  return Array.from({ length: size }, (_, i) => ({
+    joinRank: i + 1,
+    verifiedReferrals: referrals[i + 1] ?? 0,
+  }));
 }
 
 function positions(entries: WaitlistEntry[]): number[] {

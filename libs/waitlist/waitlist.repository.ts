@@ -21,11 +21,8 @@ export class WaitlistRepository {
 
   async findStanding(userId: string, em: EntityManager = this.em): Promise<WaitlistStanding | null> {
     const boost = PLACES_PER_VERIFIED_REFERRAL;
-    const rows: Array<{ position: string | number; verified: string | number; referral_code: string }> = await (
-      em as SqlEntityManager
-    )
-      .getConnection()
-      .execute(
+    const rows: Array<{ position: string | number; verified: string | number; referral_code: string }> =
+      await (em as SqlEntityManager).getConnection().execute(
         `with referrals as (
            select referred_by_id as user_id, count(*) as verified
              from app_user
@@ -52,6 +49,10 @@ export class WaitlistRepository {
     const row = rows[0];
     if (!row) return null;
     // count(*) is bigint, which node-postgres returns as a string.
-    return { position: Number(row.position), verifiedReferrals: Number(row.verified), referralCode: row.referral_code };
+    return {
+      position: Number(row.position),
+      verifiedReferrals: Number(row.verified),
+      referralCode: row.referral_code,
+    };
   }
 }

@@ -45,13 +45,18 @@ export class TextEmbeddings implements OnModuleInit, BeforeApplicationShutdown {
     return this.loaded;
   }
 
-  private status(): { status: 'up' | 'degraded'; detail: string } {
+  /** For /api/health, which anyone can read: no paths, no raw error texts (those go to the log). */
+  private status(): { status: 'up' | 'degraded' | 'loading'; detail: string } {
     const { model } = this.config.embeddings;
-    if (this.failure) return { status: 'degraded', detail: this.failure };
     if (this.loaded) return { status: 'up', detail: `${model} (${this.loaded.dimension} dimensions)` };
-    const missing = this.missingLocalModel();
-    if (missing) return { status: 'degraded', detail: missing };
-    return { status: 'up', detail: `${model} (loads on first use)` };
+    if (this.failure) return { status: 'degraded', detail: this.failure };
+    if (!this.loading && this.missingLocalModel())
+      return { status: 'degraded', detail: this.missingModelText() };
+    return { status: 'loading', detail: this.loading ? `${model} loading` : `${model} (loads on first use)` };
+  }
+
+  private missingModelText(): string {
+    return `embedding model ${this.config.embeddings.model} not found in MODELS_DIR; matching uses the quiz answers only`;
   }
 
   private missingLocalModel(): string | undefined {
@@ -63,7 +68,7 @@ export class TextEmbeddings implements OnModuleInit, BeforeApplicationShutdown {
   private async load(): Promise<Embedder | undefined> {
     const { model: modelId, modelsDir } = this.config.embeddings;
     const missing = this.missingLocalModel();
-    if (missing) return this.unavailable(missing);
+    if (missing) return this.unavailable(missing, this.missingModelText());
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
@@ -88,6 +93,7 @@ export class TextEmbeddings implements OnModuleInit, BeforeApplicationShutdown {
     } catch (error) {
       return this.unavailable(
         `embedding model ${modelId} could not be loaded (${(error as Error).message}); matching uses the quiz answers only`,
+        `embedding model ${modelId} could not be loaded; matching uses the quiz answers only`,
       );
     } finally {
       clearTimeout(timer);
@@ -101,8 +107,9 @@ export class TextEmbeddings implements OnModuleInit, BeforeApplicationShutdown {
     await worker?.close();
   }
 
-  private unavailable(reason: string): undefined {
-    this.failure = reason;
+  /** `reason` (with paths and errors) for the log, `shown` for health. */
+  private unavailable(reason: string, shown: string): undefined {
+    this.failure = shown;
     this.logger.warn(reason);
     return undefined;
   }

@@ -34,7 +34,7 @@ export class KafkaHealth implements OnModuleInit {
       case 'starting':
         return { status: 'up', detail: `${topic}; ${group} joining` };
       case 'failed':
-        return { status: 'down', detail: `${group}: ${state.reason}` };
+        return { status: 'down', detail: `${group} failed (see the log)` };
       case 'stopped':
         return { status: 'down', detail: `${group} stopped` };
     }

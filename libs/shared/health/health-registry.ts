@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 
-export type ComponentStatus = 'up' | 'down' | 'degraded';
+/** `loading`: not tried yet or starting (e.g. the embedding model before its first load). */
+export type ComponentStatus = 'up' | 'down' | 'degraded' | 'loading';
 
 export interface HealthCheck {
   name: string;
@@ -12,17 +13,25 @@ export interface HealthCheck {
 /** Components register their checks here; GET /api/health reports them all. */
 @Injectable()
 export class HealthRegistry {
+  private readonly logger = new Logger('Health');
   private readonly checks: HealthCheck[] = [];
 
   register(check: HealthCheck): void {
     this.checks.push(check);
   }
 
-  async report(): Promise<{ status: 'ok' | 'error'; components: Record<string, { status: ComponentStatus; detail?: string }> }> {
+  async report(): Promise<{
+    status: 'ok' | 'error';
+    components: Record<string, { status: ComponentStatus; detail?: string }>;
+  }> {
     const components: Record<string, { status: ComponentStatus; detail?: string }> = {};
     let ready = true;
     for (const check of this.checks) {
-      const result = await check.check().catch((error: Error) => ({ status: 'down' as const, detail: error.message }));
+      // The raw error goes to the log, not to anyone who asks /api/health.
+      const result = await check.check().catch((error: Error) => {
+        this.logger.warn(`health check ${check.name} failed: ${error.message}`);
+        return { status: 'down' as const, detail: 'check failed' };
+      });
       components[check.name] = result;
       if (check.critical && result.status === 'down') ready = false;
     }

@@ -22,6 +22,11 @@ export class FetchImageHandler implements IQueryHandler<FetchImageQuery> {
     if (!image) throw ImageErrors.noImage();
     const etag = entityTag(image.etag);
     if (ifNoneMatchHits(query.ifNoneMatch, image.etag)) return { notModified: true, etag };
-    return { notModified: false, etag, contentType: image.contentType, data: await this.images.loadBytes(image, em) };
+    return {
+      notModified: false,
+      etag,
+      contentType: image.contentType,
+      data: await this.images.loadBytes(image, em),
+    };
   }
 }

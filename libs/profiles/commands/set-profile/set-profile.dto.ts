@@ -18,7 +18,11 @@ export class SetProfileDto {
   @IsUUID('all', { message: M.userId })
   id!: string;
 
-  @ApiProperty({ example: 'Austin', maxLength: R.cityMaxLength, description: "The part before the comma of 'City, ST'" })
+  @ApiProperty({
+    example: 'Austin',
+    maxLength: R.cityMaxLength,
+    description: "The part before the comma of 'City, ST'",
+  })
   @Transform(trim)
   @IsString({ message: M.location })
   @IsNotEmpty({ message: M.location })

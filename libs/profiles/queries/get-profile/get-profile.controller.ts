@@ -14,7 +14,10 @@ export class GetProfileController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('getProfile/:id')
-  getProfile(@CurrentUser() user: AccessTokenClaims, @Param('id', UserIdPipe) id: string): Promise<ProfileView> {
+  getProfile(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('id', UserIdPipe) id: string,
+  ): Promise<ProfileView> {
     return this.queries.execute(new GetProfileQuery(user.id, id));
   }
 }

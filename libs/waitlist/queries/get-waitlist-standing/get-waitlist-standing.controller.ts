@@ -14,7 +14,10 @@ export class GetWaitlistStandingController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get(':id')
-  getStanding(@CurrentUser() user: AccessTokenClaims, @Param('id', UserIdPipe) id: string): Promise<WaitlistView> {
+  getStanding(
+    @CurrentUser() user: AccessTokenClaims,
+    @Param('id', UserIdPipe) id: string,
+  ): Promise<WaitlistView> {
     assertSelf(user, id);
     return this.queries.execute(new GetWaitlistStandingQuery(id));
   }
