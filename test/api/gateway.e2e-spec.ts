@@ -23,7 +23,9 @@ describe('gateway HTTP surface', () => {
     expect(docs.status).toBe(200);
     const spec = await fetch(`${t.baseUrl}/api/docs-json`);
     const document = (await spec.json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/register', '/api/refresh']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/register', '/api/refresh']),
+    );
   });
 
   it('answers unknown API paths with a JSON 404, never the SPA', async () => {

@@ -12,7 +12,9 @@ describe('hostile input', () => {
   let accessToken: string;
 
   const sql = async (query: string, params: unknown[] = []) =>
-    ((t.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection().execute(query, params)) as Promise<any[]>;
+    (t.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection().execute(query, params) as Promise<
+      any[]
+    >;
   const userCount = async () => Number((await sql('select count(*)::int as n from app_user'))[0].n);
 
   beforeAll(async () => {
@@ -31,7 +33,11 @@ describe('hostile input', () => {
       body: '{"name": "x", "email": ',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Malformed JSON body' });
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Malformed JSON body',
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -53,9 +59,18 @@ describe('hostile input', () => {
     for (const body of bodies) {
       const response = await client.post('/register', body);
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ statusCode: 400, error: expect.any(String), message: expect.any(String) });
+      expect(response.body).toMatchObject({
+        statusCode: 400,
+        error: expect.any(String),
+        message: expect.any(String),
+      });
     }
-    for (const body of [{}, { email: 1, password: 2 }, { email: 'a@b.c' }, { email: 'a@b.c', password: ['x'] }]) {
+    for (const body of [
+      {},
+      { email: 1, password: 2 },
+      { email: 'a@b.c' },
+      { email: 'a@b.c', password: ['x'] },
+    ]) {
       expect((await client.post('/login', body)).status).toBe(400);
     }
     for (const body of [{}, { id: 'not-a-uuid', emailToken: 'x' }, { id: userId, emailToken: 42 }]) {
@@ -66,7 +81,9 @@ describe('hostile input', () => {
   });
 
   it('answers a huge body with 413', async () => {
-    const response = await t.client().post('/register', { name: 'A', email: 'a@example.com', password: 'p'.repeat(300_000) });
+    const response = await t
+      .client()
+      .post('/register', { name: 'A', email: 'a@example.com', password: 'p'.repeat(300_000) });
     expect(response.status).toBe(413);
     expect(response.body).toMatchObject({ statusCode: 413 });
   });
@@ -77,7 +94,10 @@ describe('hostile input', () => {
     const { id } = (await client.post('/register', { name: 'E', email, password: 'password123' })).body;
     await client.post('/register/verify', { id, name: 'E', email });
     const link = verificationLinkIn(await t.mail.waitFor(email));
-    await sql(`update email_verification_token set expires_at = now() - interval '1 minute' where user_id = ?`, [id]);
+    await sql(
+      `update email_verification_token set expires_at = now() - interval '1 minute' where user_id = ?`,
+      [id],
+    );
     const expired = await client.post('/verification', { id, emailToken: link.token });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toMatch(/expired or is invalid/);
@@ -148,7 +168,10 @@ describe('auth throttling', () => {
     for (let i = 0; i < 3; i++) expect((await attempt('victim@example.com')).status).toBe(401);
     const throttled = await attempt('victim@example.com');
     expect(throttled.status).toBe(429);
-    expect(throttled.body).toMatchObject({ statusCode: 429, message: expect.stringMatching(/Too many attempts/) });
+    expect(throttled.body).toMatchObject({
+      statusCode: 429,
+      message: expect.stringMatching(/Too many attempts/),
+    });
     // Another address from the same IP still gets through until the IP limit (8 a minute) is used up.
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push((await attempt(`other${i}@example.com`)).status);

@@ -9,14 +9,22 @@ import { animatedGif, exifHasGps, image, jpegWithGpsExif, SVG, TEXT } from '../f
 // The api project's testTimeout in jest.config.js is a global-only option, so it does not apply: set it here.
 jest.setTimeout(120_000);
 
-function upload(client: ApiClient, id: string | undefined, file?: { bytes: Buffer; type: string; name: string }) {
+function upload(
+  client: ApiClient,
+  id: string | undefined,
+  file?: { bytes: Buffer; type: string; name: string },
+) {
   const form = new FormData();
   if (id !== undefined) form.append('id', id);
   if (file) form.append('avatar', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   return client.request('POST', '/image/upload', { body: form });
 }
 
-const png = async (width = 64, height = 48) => ({ bytes: await image('png', width, height), type: 'image/png', name: 'me.png' });
+const png = async (width = 64, height = 48) => ({
+  bytes: await image('png', width, height),
+  type: 'image/png',
+  name: 'me.png',
+});
 
 describe('images API', () => {
   let t: TestApp;
@@ -30,28 +38,54 @@ describe('images API', () => {
     ['jpeg', 'image/jpeg', 'image/jpeg', 'jpeg'],
     ['webp', 'image/webp', 'image/webp', 'webp'],
     ['gif', 'image/gif', 'image/gif', 'gif'],
-  ] as const)('takes a %s upload and serves it re-encoded as %s → %s', async (format, label, served, servedFormat) => {
-    const { client, id } = await t.signUp();
-    const uploaded = await upload(client, id, { bytes: await image(format, 64, 48), type: label, name: `me.${format}` });
-    expect(uploaded.status).toBe(201);
-    expect(uploaded.body).toEqual({ imageUrl: `/api/image/fetch/${id}` });
+  ] as const)(
+    'takes a %s upload and serves it re-encoded as %s → %s',
+    async (format, label, served, servedFormat) => {
+      const { client, id } = await t.signUp();
+      const uploaded = await upload(client, id, {
+        bytes: await image(format, 64, 48),
+        type: label,
+        name: `me.${format}`,
+      });
+      expect(uploaded.status).toBe(201);
+      expect(uploaded.body).toEqual({ imageUrl: `/api/image/fetch/${id}` });
 
-    const fetched = await client.get(`/image/fetch/${id}`);
-    expect(fetched.status).toBe(200);
-    expect(fetched.headers.get('content-type')).toBe(served);
-    expect(await sharp(fetched.body as Buffer).metadata()).toMatchObject({ format: servedFormat, width: 64, height: 48 });
-  });
+      const fetched = await client.get(`/image/fetch/${id}`);
+      expect(fetched.status).toBe(200);
+      expect(fetched.headers.get('content-type')).toBe(served);
+      expect(await sharp(fetched.body as Buffer).metadata()).toMatchObject({
+        format: servedFormat,
+        width: 64,
+        height: 48,
+      });
+    },
+  );
 
   it('keeps an animated GIF animated', async () => {
     const { client, id } = await t.signUp();
-    expect((await upload(client, id, { bytes: await animatedGif(4), type: 'image/gif', name: 'wave.gif' })).status).toBe(201);
+    expect(
+      (await upload(client, id, { bytes: await animatedGif(4), type: 'image/gif', name: 'wave.gif' })).status,
+    ).toBe(201);
     const fetched = await client.get(`/image/fetch/${id}`);
-    expect(await sharp(fetched.body as Buffer, { animated: true }).metadata()).toMatchObject({ format: 'gif', pages: 4 });
+    expect(await sharp(fetched.body as Buffer, { animated: true }).metadata()).toMatchObject({
+      format: 'gif',
+      pages: 4,
+    });
   });
 
   it('shows the photo in the profile once there is one', async () => {
     const { client, id } = await t.signUp();
-    const profile = { id, city: 'Austin', state: 'TX', age: 30, gender: 'male', preferredSex: 'female', education: '', jobTitle: '', bio: '' };
+    const profile = {
+      id,
+      city: 'Austin',
+      state: 'TX',
+      age: 30,
+      gender: 'male',
+      preferredSex: 'female',
+      education: '',
+      jobTitle: '',
+      bio: '',
+    };
     expect((await client.post('/user/setProfile', profile)).body.imageUrl).toBeNull();
     await upload(client, id, await png());
     expect((await client.get(`/user/getProfile/${id}`)).body.imageUrl).toBe(`/api/image/fetch/${id}`);
@@ -77,7 +111,15 @@ describe('images API', () => {
 
   it('scales a 3000 px image down to at most 1920 px', async () => {
     const { client, id } = await t.signUp();
-    expect((await upload(client, id, { bytes: await image('jpeg', 3000, 2000), type: 'image/jpeg', name: 'big.jpg' })).status).toBe(201);
+    expect(
+      (
+        await upload(client, id, {
+          bytes: await image('jpeg', 3000, 2000),
+          type: 'image/jpeg',
+          name: 'big.jpg',
+        })
+      ).status,
+    ).toBe(201);
     const metadata = await sharp((await client.get(`/image/fetch/${id}`)).body as Buffer).metadata();
     expect(metadata).toMatchObject({ width: 1920, height: 1280 });
   });
@@ -90,10 +132,18 @@ describe('images API', () => {
     for (const bytes of [TEXT, SVG]) {
       const refused = await upload(client, id, { bytes, type: 'image/png', name: 'photo.png' });
       expect(refused.status).toBe(415);
-      expect(refused.body).toEqual({ statusCode: 415, error: 'unsupported-file-type', message: 'Unsupported file type' });
+      expect(refused.body).toEqual({
+        statusCode: 415,
+        error: 'unsupported-file-type',
+        message: 'Unsupported file type',
+      });
     }
-    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } }).tiff().toBuffer();
-    expect((await upload(client, id, { bytes: tiff, type: 'image/jpeg', name: 'scan.jpg' })).status).toBe(415);
+    const tiff = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00f' } })
+      .tiff()
+      .toBuffer();
+    expect((await upload(client, id, { bytes: tiff, type: 'image/jpeg', name: 'scan.jpg' })).status).toBe(
+      415,
+    );
 
     const after = await client.get(`/image/fetch/${id}`);
     expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
@@ -104,7 +154,11 @@ describe('images API', () => {
     const bytes = Buffer.concat([await image('jpeg'), randomBytes(6 * 1024 * 1024)]);
     const refused = await upload(client, id, { bytes, type: 'image/jpeg', name: 'huge.jpg' });
     expect(refused.status).toBe(413);
-    expect(refused.body).toEqual({ statusCode: 413, error: 'image-too-large', message: 'Images must be 5 MB or smaller' });
+    expect(refused.body).toEqual({
+      statusCode: 413,
+      error: 'image-too-large',
+      message: 'Images must be 5 MB or smaller',
+    });
     expect((await client.get(`/image/fetch/${id}`)).status).toBe(404);
   });
 
@@ -113,7 +167,10 @@ describe('images API', () => {
     const noFile = await upload(client, id);
     expect(noFile.status).toBe(400);
     expect(noFile.body).toMatchObject({ statusCode: 400, message: 'Choose an image to upload' });
-    expect((await upload(client, undefined, await png())).body).toMatchObject({ statusCode: 400, message: 'Invalid user id' });
+    expect((await upload(client, undefined, await png())).body).toMatchObject({
+      statusCode: 400,
+      message: 'Invalid user id',
+    });
     const json = await client.post('/image/upload', { id });
     expect(json.status).toBe(400);
   });
@@ -129,8 +186,12 @@ describe('images API', () => {
     const cached = await client.get(`/image/fetch/${id}`, { headers: { 'if-none-match': etag } });
     expect(cached.status).toBe(304);
     expect(cached.headers.get('etag')).toBe(etag);
-    expect((await client.get(`/image/fetch/${id}`, { headers: { 'if-none-match': `"x", W/${etag}` } })).status).toBe(304);
-    expect((await client.get(`/image/fetch/${id}`, { headers: { 'if-none-match': '"stale"' } })).status).toBe(200);
+    expect(
+      (await client.get(`/image/fetch/${id}`, { headers: { 'if-none-match': `"x", W/${etag}` } })).status,
+    ).toBe(304);
+    expect((await client.get(`/image/fetch/${id}`, { headers: { 'if-none-match': '"stale"' } })).status).toBe(
+      200,
+    );
 
     await upload(client, id, await png(80, 60));
     const replaced = await client.get(`/image/fetch/${id}`, { headers: { 'if-none-match': etag } });
@@ -173,6 +234,9 @@ describe('images API', () => {
     expect(seen.status).toBe(200);
     expect(seen.headers.get('content-type')).toBe('image/webp');
     expect((await stranger.client.get(`/image/fetch/${owner.id}`)).status).toBe(403);
-    expect((await stranger.client.get('/image/fetch/not-a-uuid')).body).toMatchObject({ statusCode: 400, message: 'Invalid user id' });
+    expect((await stranger.client.get('/image/fetch/not-a-uuid')).body).toMatchObject({
+      statusCode: 400,
+      message: 'Invalid user id',
+    });
   });
 });

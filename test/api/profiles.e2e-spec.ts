@@ -24,7 +24,9 @@ function profileOf(id: string, overrides: Record<string, unknown> = {}) {
 }
 
 async function profileUpdatedEvents(t: TestApp, userId: string): Promise<Array<{ payload: unknown }>> {
-  return sql(t, `select payload from outbox_message where type = 'ProfileUpdated' and aggregate_id = ?`, [userId]);
+  return sql(t, `select payload from outbox_message where type = 'ProfileUpdated' and aggregate_id = ?`, [
+    userId,
+  ]);
 }
 
 describe('profiles API', () => {
@@ -39,7 +41,11 @@ describe('profiles API', () => {
 
     const before = await client.get(`/user/getProfile/${id}`);
     expect(before.status).toBe(404);
-    expect(before.body).toEqual({ statusCode: 404, error: 'no profile', message: "You haven't filled out your profile yet!" });
+    expect(before.body).toEqual({
+      statusCode: 404,
+      error: 'no profile',
+      message: "You haven't filled out your profile yet!",
+    });
 
     const saved = await client.post('/user/setProfile', profileOf(id, { city: '  Austin ' }));
     expect(saved.status).toBe(200);
@@ -47,20 +53,44 @@ describe('profiles API', () => {
     expect(saved.body).toEqual(expected);
     expect((await client.get(`/user/getProfile/${id}`)).body).toEqual(expected);
 
-    const changed = profileOf(id, { city: 'New York', state: 'NY', age: 31, gender: 'male', preferredSex: 'female', bio: '' });
-    expect((await client.post('/user/setProfile', changed)).body).toEqual({ ...changed, name: 'Avery Jones', imageUrl: null });
-    expect((await client.get(`/user/getProfile/${id}`)).body).toMatchObject({ city: 'New York', age: 31, bio: '' });
+    const changed = profileOf(id, {
+      city: 'New York',
+      state: 'NY',
+      age: 31,
+      gender: 'male',
+      preferredSex: 'female',
+      bio: '',
+    });
+    expect((await client.post('/user/setProfile', changed)).body).toEqual({
+      ...changed,
+      name: 'Avery Jones',
+      imageUrl: null,
+    });
+    expect((await client.get(`/user/getProfile/${id}`)).body).toMatchObject({
+      city: 'New York',
+      age: 31,
+      bio: '',
+    });
 
     const events = await profileUpdatedEvents(t, id);
     expect(events).toHaveLength(2);
     expect(events.map((event) => event.payload)).toEqual([{ userId: id }, { userId: id }]);
-    const rows = await sql(t, `select state, gender, preferred_sex, job_title from profile where user_id = ?`, [id]);
-    expect(rows).toEqual([{ state: 'NY', gender: 'male', preferred_sex: 'female', job_title: '@avery.codes' }]);
+    const rows = await sql(
+      t,
+      `select state, gender, preferred_sex, job_title from profile where user_id = ?`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { state: 'NY', gender: 'male', preferred_sex: 'female', job_title: '@avery.codes' },
+    ]);
   });
 
   it('accepts education, Instagram profile and bio left empty', async () => {
     const { client, id } = await t.signUp();
-    const saved = await client.post('/user/setProfile', profileOf(id, { education: '', jobTitle: '', bio: '' }));
+    const saved = await client.post(
+      '/user/setProfile',
+      profileOf(id, { education: '', jobTitle: '', bio: '' }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ education: '', jobTitle: '', bio: '' });
   });
@@ -85,14 +115,26 @@ describe('profiles API', () => {
       ['an age that is not a number', { age: 'old' }, 'Age must be a whole number from 18 to 120'],
       ['a gender other than male or female', { gender: 'robot' }, 'Gender must be male or female'],
       ['a missing gender', { gender: undefined }, 'Gender must be male or female'],
-      ['a preferred sex other than male or female', { preferredSex: '' }, 'Preferred sex must be male or female'],
-      ['a Major/Degree over 120 characters', { education: 'e'.repeat(121) }, 'Major/Degree must be at most 120 characters'],
+      [
+        'a preferred sex other than male or female',
+        { preferredSex: '' },
+        'Preferred sex must be male or female',
+      ],
+      [
+        'a Major/Degree over 120 characters',
+        { education: 'e'.repeat(121) },
+        'Major/Degree must be at most 120 characters',
+      ],
       [
         'an Instagram profile over 120 characters',
         { jobTitle: 'j'.repeat(121) },
         'Instagram profile must be at most 120 characters',
       ],
-      ['a bio over 300 characters', { bio: 'b'.repeat(301) }, 'Your answer about love must be at most 300 characters'],
+      [
+        'a bio over 300 characters',
+        { bio: 'b'.repeat(301) },
+        'Your answer about love must be at most 300 characters',
+      ],
       ['an id that is not a UUID', { id: 'not-a-uuid' }, 'Invalid user id'],
     ])('refuses %s with 400 and writes nothing', async (_name, change, message) => {
       const eventsBefore = (await profileUpdatedEvents(t, id)).length;
@@ -137,7 +179,10 @@ describe('profiles API', () => {
     const match = await t.signUp({ name: 'Shown the owner' });
     const stranger = await t.signUp({ name: 'Stranger' });
     await owner.client.post('/user/setProfile', profileOf(owner.id));
-    await match.client.post('/user/setProfile', profileOf(match.id, { gender: 'male', preferredSex: 'female' }));
+    await match.client.post(
+      '/user/setProfile',
+      profileOf(match.id, { gender: 'male', preferredSex: 'female' }),
+    );
 
     expect((await match.client.get(`/user/getProfile/${owner.id}`)).status).toBe(403);
     await recordMatchShown(t, match.id, owner.id);
@@ -152,6 +197,8 @@ describe('profiles API', () => {
     expect(refused.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
     // A stranger cannot even learn whether a profile exists.
     expect((await stranger.client.get(`/user/getProfile/${match.id}`)).status).toBe(403);
-    expect((await stranger.client.get('/user/getProfile/00000000-0000-4000-8000-000000000000')).status).toBe(403);
+    expect((await stranger.client.get('/user/getProfile/00000000-0000-4000-8000-000000000000')).status).toBe(
+      403,
+    );
   });
 });

@@ -38,7 +38,10 @@ describe('waitlist API', () => {
 
   /** Every member's answer must match the pure ranking of waitlist-ranking.ts over the whole queue. */
   async function expectStandingsToFollowTheRanking(): Promise<number[]> {
-    const entries: WaitlistEntry[] = members.map((m, i) => ({ joinRank: i + 1, verifiedReferrals: m.verifiedReferrals }));
+    const entries: WaitlistEntry[] = members.map((m, i) => ({
+      joinRank: i + 1,
+      verifiedReferrals: m.verifiedReferrals,
+    }));
     const positions: number[] = [];
     for (const [i, member] of members.entries()) {
       const response = await member.client.get(`/waitlist/${member.id}`);
@@ -80,9 +83,15 @@ describe('waitlist API', () => {
     expect(positions.slice(0, 12)).toEqual([2, 4, 5, 6, 1, 7, 8, 9, 10, 11, 12, 3]);
 
     // The late referee verifies: now it counts.
-    await unverified.client.post('/register/verify', { id: unverified.id, name: 'Late', email: unverified.email });
+    await unverified.client.post('/register/verify', {
+      id: unverified.id,
+      name: 'Late',
+      email: unverified.email,
+    });
     const link = verificationLinkIn(await t.mail.waitFor(unverified.email));
-    expect((await unverified.client.post('/verification', { id: link.id, emailToken: link.token })).status).toBe(201);
+    expect(
+      (await unverified.client.post('/verification', { id: link.id, emailToken: link.token })).status,
+    ).toBe(201);
     twelfth.verifiedReferrals = 2;
     // #12 now scores 12 − 20 = −8, still behind #5's −15.
     const after = await expectStandingsToFollowTheRanking();

@@ -1,13 +1,13 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
 
 /**
- * The message of the first rule as the DTO declares it: class-validator checks a property's decorators
- * bottom-up, so of its failed constraints the last one listed is the topmost (a missing name is 'Name
- * required', not 'Name must be at most 100 characters').
+ * The message of the first rule that failed. class-validator checks a property's decorators bottom-up, so in
+ * every DTO the rules a value must pass first (present, the right type) are the lowest decorators: a
+ * missing name is 'Name required', never 'Name must be at most 100 characters'.
  */
 function firstMessage(errors: ValidationError[]): string {
   for (const error of errors) {
-    const constraint = error.constraints && Object.values(error.constraints).at(-1);
+    const constraint = error.constraints && Object.values(error.constraints)[0];
     if (constraint) return constraint;
     const nested = error.children?.length ? firstMessage(error.children) : undefined;
     if (nested) return nested;
@@ -21,6 +21,7 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
+    stopAtFirstError: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => new BadRequestException(firstMessage(errors)),
   });

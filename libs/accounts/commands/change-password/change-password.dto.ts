@@ -3,9 +3,9 @@ import { IsNotEmpty, IsString, Length, MaxLength } from 'class-validator';
 
 export class ChangePasswordDto {
   @ApiProperty()
-  @IsString({ message: 'Current password required' })
-  @IsNotEmpty({ message: 'Current password required' })
   @MaxLength(128, { message: 'Your password is incorrect' })
+  @IsNotEmpty({ message: 'Current password required' })
+  @IsString({ message: 'Current password required' })
   currentPassword!: string;
 
   @ApiProperty({ minLength: 8, maxLength: 128 })

@@ -3,8 +3,8 @@ import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class DeleteAccountDto {
   @ApiProperty({ description: 'the account password, asked again' })
-  @IsString({ message: 'Password required' })
-  @IsNotEmpty({ message: 'Password required' })
   @MaxLength(128, { message: 'Your password is incorrect' })
+  @IsNotEmpty({ message: 'Password required' })
+  @IsString({ message: 'Password required' })
   password!: string;
 }

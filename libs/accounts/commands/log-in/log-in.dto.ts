@@ -5,14 +5,14 @@ const MISSING = 'Missing email or password';
 
 export class LogInDto {
   @ApiProperty({ example: 'avery@example.com' })
-  @IsString({ message: MISSING })
-  @IsNotEmpty({ message: MISSING })
   @MaxLength(254, { message: 'Email or password is incorrect' })
+  @IsNotEmpty({ message: MISSING })
+  @IsString({ message: MISSING })
   email!: string;
 
   @ApiProperty()
-  @IsString({ message: MISSING })
-  @IsNotEmpty({ message: MISSING })
   @MaxLength(128, { message: 'Email or password is incorrect' })
+  @IsNotEmpty({ message: MISSING })
+  @IsString({ message: MISSING })
   password!: string;
 }

@@ -7,9 +7,9 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export class RegisterUserDto {
   @ApiProperty({ example: 'Avery Jones' })
   @Transform(trim)
-  @IsString({ message: 'Name required' })
-  @IsNotEmpty({ message: 'Name required' })
   @MaxLength(100, { message: 'Name must be at most 100 characters' })
+  @IsNotEmpty({ message: 'Name required' })
+  @IsString({ message: 'Name required' })
   name!: string;
 
   @ApiProperty({ example: 'avery@example.com' })
