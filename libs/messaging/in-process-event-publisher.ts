@@ -1,5 +1,6 @@
 import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import type { IntegrationEvent } from './integration-event.js';
+import type { EventEnvelope } from './event-envelope.js';
+import { EventRegistry } from './event-registry.js';
 import { EventPublisher } from './event-publisher.port.js';
 import { LocalEventDispatcher } from './local-event-dispatcher.js';
 
@@ -12,8 +13,15 @@ export class InProcessEventPublisher extends EventPublisher implements BeforeApp
     super();
   }
 
-  async publish(events: IntegrationEvent[]): Promise<void> {
-    for (const event of events) {
+  async publish(envelopes: EventEnvelope[]): Promise<void> {
+    for (const envelope of envelopes) {
+      const { type, aggregateId, payload, eventId, occurredAt } = envelope;
+      // A type without a class here has no handler here either: nothing to run in this process.
+      const event = EventRegistry.revive(type, aggregateId, payload, {
+        eventId,
+        occurredAt: new Date(occurredAt),
+      });
+      if (!event) continue;
       // Not awaited: the relay must not hold its claim (on PGlite, the only connection) while handlers run.
       const done: Promise<void> = this.dispatcher.dispatch(event).finally(() => this.inFlight.delete(done));
       this.inFlight.add(done);

@@ -6,9 +6,8 @@ import {
 } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { EventRegistry } from './event-registry.js';
 import { EventPublisher } from './event-publisher.port.js';
-import type { IntegrationEvent } from './integration-event.js';
+import type { EventEnvelope } from './event-envelope.js';
 
 interface OutboxRow {
   id: string;
@@ -101,10 +100,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         ctx,
       );
       if (rows.length === 0) return 0;
-      const events = rows
-        .map((row) => this.revive(row))
-        .filter((event): event is IntegrationEvent => event !== undefined);
-      await this.publisher.publish(events);
+      await this.publisher.publish(rows.map(toEnvelope));
       const ids = rows.map((row) => row.id);
       const list = ids.map(() => '?').join(', ');
       await connection.execute(
@@ -137,14 +133,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       ctx as never,
     );
   }
+}
 
-  private revive(row: OutboxRow): IntegrationEvent | undefined {
-    const payload = typeof row.payload === 'string' ? (JSON.parse(row.payload) as object) : row.payload;
-    const event = EventRegistry.revive(row.type, row.aggregate_id, payload, {
-      eventId: row.id,
-      occurredAt: new Date(row.occurred_at),
-    });
-    if (!event) this.logger.warn(`no event class registered for ${row.type}; skipping ${row.id}`);
-    return event;
-  }
+/** The row as stored: relayed whatever its type, whether or not this process knows the event's class. */
+function toEnvelope(row: OutboxRow): EventEnvelope {
+  return {
+    eventId: row.id,
+    type: row.type,
+    aggregateId: row.aggregate_id,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+    payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as object) : row.payload,
+  };
 }

@@ -335,6 +335,23 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     people.splice(people.indexOf(leaving), 1);
   });
 
+  it('relays an outbox row of a type no process has a class for, instead of dropping it', async () => {
+    const marks = [matcherA.logs.length, matcherB.logs.length];
+    const [{ id }] = await sql<{ id: string }>(
+      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at)
+       values (gen_random_uuid(), 'FutureEvent', $1, '{"version": 2}', now()) returning id`,
+      [people[0]!.id],
+    );
+    // It reaches Kafka: the matchers read it and say they have no handler for it.
+    await waitFor('a matcher to read FutureEvent from Kafka', 60_000, async () =>
+      [matcherA.logs.slice(marks[0]), matcherB.logs.slice(marks[1])].some((log) =>
+        log.includes(`no handler class for FutureEvent here; skipping ${id}`),
+      )
+        ? true
+        : undefined,
+    );
+  });
+
   it("publishes what the CLI seeds to Kafka too: the matchers build the seeded people's vectors", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fated-cli-'));
     dataDirs.push(dir);

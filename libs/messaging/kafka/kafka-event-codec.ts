@@ -1,14 +1,6 @@
 import type { IntegrationEvent } from '../integration-event.js';
 import { EventRegistry } from '../event-registry.js';
-
-/** The JSON body of one Kafka record: everything needed to revive the event in another process. */
-export interface EventEnvelope {
-  eventId: string;
-  type: string;
-  aggregateId: string;
-  occurredAt: string;
-  payload: object;
-}
+import { envelopeOf, type EventEnvelope } from '../event-envelope.js';
 
 export interface EncodedEvent {
   /** The aggregate (user) id: one user's events share a partition, so they arrive in order. */
@@ -17,19 +9,17 @@ export interface EncodedEvent {
   headers: Record<string, string>;
 }
 
-export function encodeEvent(event: IntegrationEvent): EncodedEvent {
-  const envelope: EventEnvelope = {
-    eventId: event.eventId,
-    type: event.type,
-    aggregateId: event.aggregateId,
-    occurredAt: event.occurredAt.toISOString(),
-    payload: event.payload,
-  };
+/** One Kafka record per envelope, as stored: no event class is needed to send it. */
+export function encodeEnvelope(envelope: EventEnvelope): EncodedEvent {
   return {
-    key: event.aggregateId,
+    key: envelope.aggregateId,
     value: JSON.stringify(envelope),
-    headers: { type: event.type, eventId: event.eventId },
+    headers: { type: envelope.type, eventId: envelope.eventId },
   };
+}
+
+export function encodeEvent(event: IntegrationEvent): EncodedEvent {
+  return encodeEnvelope(envelopeOf(event));
 }
 
 export type DecodeResult =

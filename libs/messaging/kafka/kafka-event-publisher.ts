@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Partitioners, type Producer } from 'kafkajs';
 import { EventPublisher } from '../event-publisher.port.js';
-import type { IntegrationEvent } from '../integration-event.js';
-import { encodeEvent } from './kafka-event-codec.js';
+import type { EventEnvelope } from '../event-envelope.js';
+import { encodeEnvelope } from './kafka-event-codec.js';
 import { KafkaClient } from './kafka-client.js';
 
 /**
@@ -37,14 +37,14 @@ export class KafkaEventPublisher
     this.ready().catch((error: Error) => this.logger.warn(`Kafka not reachable yet: ${error.message}`));
   }
 
-  async publish(events: IntegrationEvent[]): Promise<void> {
-    if (events.length === 0) return;
+  async publish(envelopes: EventEnvelope[]): Promise<void> {
+    if (envelopes.length === 0) return;
     if (this.closed) throw new Error('the Kafka publisher is shut down');
     await this.ready();
     const sent = this.producer.send({
       topic: this.client.settings.topic,
       acks: -1,
-      messages: events.map(encodeEvent),
+      messages: envelopes.map(encodeEnvelope),
     });
     this.sending.add(sent);
     try {
