@@ -1,3 +1,4 @@
+import '../../libs/config/thread-pool.js';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';

@@ -1,3 +1,4 @@
+import '../../libs/config/thread-pool.js';
 import 'reflect-metadata';
 import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import '../../libs/config/thread-pool.js';
 import 'reflect-metadata';
 import { CommanderError } from 'commander';
 import { buildProgram } from '../commands/command.loader.js';

@@ -15,6 +15,18 @@ export const ImageErrors = {
       'image-too-large',
       `Images must be at most ${ImageLimits.maxInputPixels / 1e6} megapixels`,
     ),
+  tooManyFrames: () =>
+    new DomainError(
+      'too-large',
+      'image-too-large',
+      `Animated images can have at most ${ImageLimits.maxFrames} frames`,
+    ),
+  uploadsThrottled: () =>
+    new DomainError(
+      'throttled',
+      'too-many-uploads',
+      'Too many photo uploads. Please wait a few minutes and try again.',
+    ),
   unreadable: () =>
     new DomainError(
       'invalid',

@@ -8,5 +8,12 @@ export const ImageLimits = {
    * upload (≈ 200 MB of RGBA) while leaving room for any phone camera's photo; animated frames add up.
    */
   maxInputPixels: 50_000_000,
+  /**
+   * Frames of an animation: each costs a decode and an encode however small it is, so thousands of 1-pixel
+   * frames (well under the pixel cap) would still take seconds of CPU. A profile animation needs far fewer.
+   */
+  maxFrames: 100,
+  /** Re-encodes running at once in a process: the rest wait, so uploads never take every libuv thread. */
+  maxConcurrentJobs: 2,
   quality: 85,
 } as const;

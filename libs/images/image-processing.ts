@@ -4,6 +4,9 @@ import type { Metadata, OutputInfo, SharpOptions } from 'sharp';
 import { ImageErrors } from './image-errors.js';
 import { ImageLimits } from './image-limits.js';
 
+// One libvips thread per image: concurrency comes from ImageJobs, not from each job spreading over every core.
+sharp.concurrency(1);
+
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 
 export interface ProcessedImage {
@@ -65,6 +68,7 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
   // `height` spans every frame of an animation, so this bounds the whole decode.
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > ImageLimits.maxInputPixels)
     throw ImageErrors.tooManyPixels();
+  if ((metadata.pages ?? 1) > ImageLimits.maxFrames) throw ImageErrors.tooManyFrames();
 
   const pipeline = sharp(input, options)
     .rotate()

@@ -73,3 +73,56 @@ describe('hostile text and JSON', () => {
     expect(((await long.json()) as { message: string }).message).toBe('Name must be at most 100 characters');
   });
 });
+
+describe('work one account can make the server do', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A GIF of `frames` 1×1 frames: tiny in bytes, one decode and encode per frame. */
+  function manyFrameGif(frames: number): Buffer {
+    const parts = [
+      Buffer.from('GIF89a', 'latin1'),
+      Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]),
+      Buffer.from([0x21, 0xff, 0x0b]),
+      Buffer.from('NETSCAPE2.0', 'latin1'),
+      Buffer.from([3, 1, 0, 0, 0]),
+    ];
+    for (let i = 0; i < frames; i++) {
+      parts.push(
+        Buffer.from([0x21, 0xf9, 4, 0, 1, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0]),
+      );
+    }
+    parts.push(Buffer.from([0x3b]));
+    return Buffer.concat(parts);
+  }
+
+  const upload = (
+    person: { client: import('../support/api-client.js').ApiClient; id: string },
+    bytes: Buffer,
+  ) => {
+    const form = new FormData();
+    form.set('id', person.id);
+    form.set('avatar', new Blob([new Uint8Array(bytes)], { type: 'image/gif' }), 'a.gif');
+    return person.client.request('POST', '/image/upload', { body: form });
+  };
+
+  it('refuses an animation of thousands of frames before decoding it, and takes a short one', async () => {
+    const person = await t.signUp();
+    const many = await upload(person, manyFrameGif(5000));
+    expect(many.status).toBe(413);
+    expect(many.body.message).toBe('Animated images can have at most 100 frames');
+    expect((await upload(person, manyFrameGif(10))).status).toBe(201);
+  });
+
+  it('limits photo uploads per account (429), without touching other accounts', async () => {
+    const [busy, other] = [await t.signUp(), await t.signUp()];
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await upload(busy, manyFrameGif(1))).status);
+    expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect((await upload(other, manyFrameGif(1))).status).toBe(201);
+  });
+});

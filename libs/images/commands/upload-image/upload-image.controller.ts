@@ -5,6 +5,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
 import { assertSelf } from '../../../shared/auth/ownership.js';
+import { PerUserThrottle } from '../../../shared/http/per-user-throttle.js';
 import { ImageErrors } from '../../image-errors.js';
 import { ImageLimits } from '../../image-limits.js';
 import { UploadErrorsInterceptor } from './upload-errors.interceptor.js';
@@ -24,6 +25,7 @@ export class UploadImageController {
 
   @Post('upload')
   @HttpCode(201)
+  @PerUserThrottle('photo uploads', 20, 10 * 60_000, ImageErrors.uploadsThrottled)
   @UseInterceptors(UploadErrorsInterceptor, avatarUpload)
   @ApiConsumes('multipart/form-data')
   @ApiBody({

@@ -4,6 +4,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
 import { assertSelf } from '../../../shared/auth/ownership.js';
+import { PerUserThrottle, tooManyRequests } from '../../../shared/http/per-user-throttle.js';
 import { UserIdPipe } from '../../../profiles/user-id.pipe.js';
 import { GetWaitlistStandingQuery, type WaitlistView } from './get-waitlist-standing.query.js';
 
@@ -13,6 +14,7 @@ import { GetWaitlistStandingQuery, type WaitlistView } from './get-waitlist-stan
 export class GetWaitlistStandingController {
   constructor(private readonly queries: QueryBus) {}
 
+  @PerUserThrottle('waitlist reads', 120, 60_000, tooManyRequests)
   @Get(':id')
   getStanding(
     @CurrentUser() user: AccessTokenClaims,
