@@ -4,12 +4,13 @@ import { loadSeedCommand } from './seed.command.js';
 import { loadStatsCommand } from './stats.command.js';
 import { loadUserCommand } from './user.command.js';
 import { loadReportsCommand } from './reports.command.js';
+import { loadEventsCommand } from './events.command.js';
 
 /** The whole command tree; bin/fated.ts only parses and reports. `output` redirects commander's own messages (tests). */
 export function buildProgram(output?: OutputConfiguration): Command {
   const program = new Command('fated')
     .description(
-      'Fated operator CLI: seed users, run the daily matching, inspect accounts, moderate reports.\n' +
+      'Fated operator CLI: seed users, run the daily matching, inspect accounts, moderate reports, retry events.\n' +
         'Works on the same database as the app: PGlite in DATA_DIR (default ./data; stop the app first, ' +
         'PGlite is single-process) or PostgreSQL with DATABASE_URL.',
     )
@@ -25,6 +26,7 @@ export function buildProgram(output?: OutputConfiguration): Command {
   loadUserCommand(program);
   loadStatsCommand(program);
   loadReportsCommand(program);
+  loadEventsCommand(program);
   for (const command of program.commands) command.allowExcessArguments(false);
   return program;
 }

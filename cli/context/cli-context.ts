@@ -3,12 +3,12 @@ import { relative } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext, LoggerService, LogLevel } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
+import { logLevelsUpTo } from '../../libs/config/log-levels.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
 import { CliModule, type CliModuleOptions } from './cli.module.js';
 import { EventSettler } from './event-settler.js';
 import { findPgliteUser } from './pglite-in-use.js';
 
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
 export interface CliContext {
   app: INestApplicationContext;
@@ -54,7 +54,7 @@ export async function openCliContext(options: OpenOptions = {}): Promise<CliCont
   let app: INestApplicationContext;
   try {
     app = await NestFactory.createApplicationContext(CliModule.forRoot(config, options), {
-      logger: options.logger ?? LEVELS.slice(0, LEVELS.indexOf(level) + 1),
+      logger: options.logger ?? logLevelsUpTo(level),
       abortOnError: false,
     });
   } catch (error) {

@@ -1,7 +1,24 @@
 import type { EventEnvelope } from './event-envelope.js';
 
-/** Where the outbox relay hands events: the in-process CQRS bus, or Kafka in the distributed deployment. */
+/**
+ * How a publisher took a batch: `sent` — it is durably elsewhere (Kafka acknowledged it), the rows are
+ * published now; `handed-over` — consumers in this process are working on it and `delivered` will be
+ * called with each event id once they finished (until then the rows stay unpublished, merely claimed).
+ */
+export type PublishOutcome = 'sent' | 'handed-over';
+
+/** Where the outbox relay hands events: this process's EventDispatcher, or Kafka in the distributed deployment. */
 export abstract class EventPublisher {
-  /** Envelopes as the outbox stored them, in order; resolves once they are handed on. */
-  abstract publish(envelopes: EventEnvelope[]): Promise<void>;
+  /** Envelopes as the outbox stored them, in order. */
+  abstract publish(envelopes: EventEnvelope[], delivered: (eventId: string) => void): Promise<PublishOutcome>;
+
+  /** Resolves when the publisher can take another batch (backpressure); the relay asks before each claim. */
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** Resolves when everything handed over so far is finished (shutdown). */
+  settled(): Promise<void> {
+    return Promise.resolve();
+  }
 }

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { AppConfig } from '../config/app-config.js';
@@ -15,27 +16,33 @@ import { KafkaSettings } from './kafka/kafka-settings.js';
 import { KafkaClient } from './kafka/kafka-client.js';
 import { KafkaEventPublisher } from './kafka/kafka-event-publisher.js';
 import { KafkaEventConsumer } from './kafka/kafka-event-consumer.js';
-import { LocalEventDispatcher } from './local-event-dispatcher.js';
+import { EventDispatcher } from './event-dispatcher.js';
+import { DeadLetters } from './dead-letters.js';
+import { DeadLettersHealth } from './dead-letters-health.js';
+import { OutboxHealth } from './outbox-health.js';
+import { DeadLetterTopic } from './dead-letter-topic.port.js';
+import { KafkaDeadLetterTopic } from './kafka/kafka-dead-letter-topic.js';
 import { KafkaHealth } from './kafka/kafka-health.js';
 
 export interface MessagingOptions {
   /**
    * With Kafka: the consumer group of this process's role (`fated-gateway`, `fated-matcher`); events
-   * from every process reach this one's @EventsHandler classes through it. Omitted, the process only
+   * from every process reach this one's @Consumes classes through it. Omitted, the process only
    * publishes (the CLI). Ignored by the in-process bus.
    */
   consumerGroup?: string;
 }
 
 /**
- * The transactional outbox, its relay and the adapter the relay publishes through: the in-process CQRS
- * EventBus by default, Kafka when KAFKA_BROKERS is set. Each process relays its own committed rows
+ * The transactional outbox, its relay and the adapter the relay publishes through: this process's
+ * EventDispatcher by default, Kafka when KAFKA_BROKERS is set (whose consumer hands records to the same
+ * dispatcher). Consumers that give up park their events in dead_letter. Each process relays its own committed rows
  * (claimed with SKIP LOCKED, so any number of processes can relay side by side).
  */
 @Global()
 // forFeature runs once, at import time like every other module's: calling it per forRoot would make
 // @mikro-orm/nestjs reset its entity list when a process opens a second context (the CLI tests do).
-@Module({ imports: [CqrsModule, MikroOrmModule.forFeature([OutboxMessage])] })
+@Module({ imports: [CqrsModule, DiscoveryModule, MikroOrmModule.forFeature([OutboxMessage])] })
 export class MessagingModule {
   static forRoot(config: AppConfig, options: MessagingOptions = {}): DynamicModule {
     return {
@@ -45,15 +52,19 @@ export class MessagingModule {
         OutboxRelay,
         OutboxCommitListener,
         ProcessedEvents,
+        DeadLetters,
+        DeadLettersHealth,
+        OutboxHealth,
+        EventDispatcher,
         ...(config.kafkaBrokers ? kafkaProviders(config.kafkaBrokers, options) : inProcessProviders()),
       ],
-      exports: [Outbox, OutboxRelay, ProcessedEvents],
+      exports: [Outbox, OutboxRelay, ProcessedEvents, DeadLetters, EventDispatcher],
     };
   }
 }
 
 function inProcessProviders(): Provider[] {
-  return [LocalEventDispatcher, { provide: EventPublisher, useClass: InProcessEventPublisher }, BusHealth];
+  return [{ provide: EventPublisher, useClass: InProcessEventPublisher }, BusHealth];
 }
 
 function kafkaProviders(brokers: string[], { consumerGroup }: MessagingOptions): Provider[] {
@@ -63,6 +74,7 @@ function kafkaProviders(brokers: string[], { consumerGroup }: MessagingOptions):
     KafkaClient,
     { provide: EventPublisher, useClass: KafkaEventPublisher },
     KafkaHealth,
-    ...(consumerGroup ? [LocalEventDispatcher, KafkaEventConsumer] : []),
+    { provide: DeadLetterTopic, useClass: KafkaDeadLetterTopic },
+    ...(consumerGroup ? [KafkaEventConsumer] : []),
   ];
 }

@@ -25,6 +25,10 @@ export class OutboxMessage {
   @Property({ type: 'integer' })
   attempts = 0;
 
+  /** Handed to this process's consumers and not finished yet (embedded mode); see OutboxRelay. */
+  @Property({ type: 'datetime', nullable: true })
+  claimedUntil: Date | null = null;
+
   static of(event: IntegrationEvent): OutboxMessage {
     const message = new OutboxMessage();
     message.id = event.eventId;

@@ -9,6 +9,8 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { EventPublisher } from './event-publisher.port.js';
 import type { EventEnvelope } from './event-envelope.js';
 
+type Connection = ReturnType<SqlEntityManager['getConnection']>;
+
 interface OutboxRow {
   id: string;
   type: string;
@@ -18,6 +20,11 @@ interface OutboxRow {
 }
 
 const POLL_INTERVAL_MS = 250;
+/**
+ * How long rows handed to this process's consumers stay claimed before another relay may take them again
+ * (their process died). A PGlite process is the only one on its files, so it releases its claims at start.
+ */
+const CLAIM_MS = 5 * 60_000;
 const BATCH_SIZE = 200;
 /** Published rows stay this long for inspection and tests, then go (PGlite runs no autovacuum). */
 const PUBLISHED_RETENTION_MS = 60 * 60 * 1000;
@@ -30,8 +37,10 @@ const ERASING_TYPES = ['AccountDeleted'];
 
 /**
  * Moves committed outbox rows to the publisher. Rows are claimed with SKIP LOCKED so several gateway
- * processes can relay side by side; a row is marked published only after the publisher accepted it,
- * which makes delivery at-least-once (consumers are idempotent on the event id).
+ * processes can relay side by side; a row is marked published only once the publisher has it durably (Kafka
+ * acknowledged it) or, in the embedded mode, once this process's consumers finished with it — a crash in
+ * between leaves it unpublished, relayed again after the restart. Delivery is at-least-once (consumers are
+ * idempotent on the event id).
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -40,21 +49,35 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private running: Promise<number> | undefined;
   private stopped = false;
   private lastPrune = 0;
+  /** Event ids whose consumers finished, to be marked published together. */
+  private deliveredIds: string[] = [];
+  private flushing: Promise<void> | undefined;
 
   constructor(
     private readonly orm: MikroORM,
     private readonly publisher: EventPublisher,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.orm.config.get('driver')?.name === 'PgliteDriver') {
+      // What a crashed run of this process had handed to its consumers was never finished: take it again.
+      await (this.orm.em.fork() as SqlEntityManager)
+        .getConnection()
+        .execute(
+          `update outbox_message set claimed_until = null where published_at is null and claimed_until is not null`,
+        );
+    }
     this.schedule(0);
   }
 
-  // Stops before the ORM closes (in onApplicationShutdown), so no relay transaction is cut off mid-way.
+  // Stops before the ORM closes (in onApplicationShutdown), so no relay transaction is cut off mid-way, and
+  // records what the consumers still running finish.
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    await this.publisher.settled();
+    await this.flushDelivered();
   }
 
   /** Publishes what is pending now instead of at the next poll (called after a commit). */
@@ -88,42 +111,84 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private async claimAndPublish(): Promise<number> {
+    // Outside the claim's transaction: waiting for consumers while holding it would starve them of PGlite's
+    // only connection.
+    await this.publisher.ready();
     const em = this.orm.em.fork() as SqlEntityManager;
     return em.transactional(async (tx) => {
       const connection = (tx as SqlEntityManager).getConnection();
       const ctx = tx.getTransactionContext();
       const rows: OutboxRow[] = await connection.execute(
         `select id, type, aggregate_id, payload, occurred_at from outbox_message
-          where published_at is null order by occurred_at, id limit ${BATCH_SIZE} for update skip locked`,
+          where published_at is null and (claimed_until is null or claimed_until < now())
+          order by seq limit ${BATCH_SIZE} for update skip locked`,
         [],
         'all',
         ctx,
       );
       if (rows.length === 0) return 0;
-      await this.publisher.publish(rows.map(toEnvelope));
+      const outcome = await this.publisher.publish(rows.map(toEnvelope), (id) => this.delivered(id));
       const ids = rows.map((row) => row.id);
-      const list = ids.map(() => '?').join(', ');
-      await connection.execute(
-        `update outbox_message set published_at = now(), attempts = attempts + 1 where id in (${list})`,
-        ids,
-        'run',
-        ctx,
-      );
-      await connection.execute(
-        `delete from outbox_message where id in (${list}) and type in (${ERASING_TYPES.map(() => '?').join(', ')})`,
-        [...ids, ...ERASING_TYPES],
-        'run',
-        ctx,
-      );
+      if (outcome === 'sent') {
+        await this.markPublished(connection, ids, ctx);
+      } else {
+        await connection.execute(
+          `update outbox_message set claimed_until = ?, attempts = attempts + 1 where id in (${ids.map(() => '?').join(', ')})`,
+          [new Date(Date.now() + CLAIM_MS).toISOString(), ...ids],
+          'run',
+          ctx,
+        );
+      }
       await this.pruneIfDue(connection, ctx);
       return rows.length;
     });
   }
 
-  private async pruneIfDue(
-    connection: ReturnType<SqlEntityManager['getConnection']>,
-    ctx: unknown,
-  ): Promise<void> {
+  private async markPublished(connection: Connection, ids: string[], ctx?: unknown): Promise<void> {
+    const list = ids.map(() => '?').join(', ');
+    await connection.execute(
+      `update outbox_message set published_at = now(), claimed_until = null,
+         attempts = attempts + (case when claimed_until is null then 1 else 0 end)
+        where id in (${list})`,
+      ids,
+      'run',
+      ctx as never,
+    );
+    await connection.execute(
+      `delete from outbox_message where id in (${list}) and type in (${ERASING_TYPES.map(() => '?').join(', ')})`,
+      [...ids, ...ERASING_TYPES],
+      'run',
+      ctx as never,
+    );
+  }
+
+  /** Resolves when every event reported delivered so far is marked published (the CLI's settle). */
+  async flushed(): Promise<void> {
+    await this.flushing;
+    await this.flushDelivered();
+  }
+
+  /** A consumer run finished with this event: it is marked published with the others that finished meanwhile. */
+  private delivered(id: string): void {
+    this.deliveredIds.push(id);
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.flushDelivered())
+      .finally(() => (this.flushing = undefined));
+  }
+
+  private async flushDelivered(): Promise<void> {
+    while (this.deliveredIds.length > 0) {
+      const ids = this.deliveredIds.splice(0, 1_000);
+      try {
+        await this.markPublished((this.orm.em.fork() as SqlEntityManager).getConnection(), ids);
+      } catch (error) {
+        // They stay claimed, and are relayed again when the claim ends: the consumers' marks absorb it.
+        this.logger.warn(`${ids.length} delivered events not marked published: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private async pruneIfDue(connection: Connection, ctx: unknown): Promise<void> {
     if (Date.now() - this.lastPrune < PRUNE_INTERVAL_MS) return;
     this.lastPrune = Date.now();
     await connection.execute(

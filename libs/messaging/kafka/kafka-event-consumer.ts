@@ -7,7 +7,7 @@ import {
 import type { Consumer, EachMessagePayload } from 'kafkajs';
 import { decodeEvent } from './kafka-event-codec.js';
 import { KafkaClient } from './kafka-client.js';
-import { LocalEventDispatcher } from '../local-event-dispatcher.js';
+import { EventDispatcher } from '../event-dispatcher.js';
 
 /** A killed process's partitions move to the others after this long without its heartbeat. */
 const SESSION_TIMEOUT_MS = 10_000;
@@ -26,10 +26,10 @@ export type ConsumerState =
 
 /**
  * Reads the events topic in this role's consumer group (every gateway shares one group, every matcher
- * another, so each role sees each event once) and replays each record on the local CQRS bus. The
- * offset is committed only after the local handlers finished: a process that dies mid-event leaves the
- * record to the group's next owner of the partition, and the handlers' ProcessedEvents marks absorb
- * the redelivery.
+ * another, so each role sees each event once) and hands each record to this process's EventDispatcher.
+ * The offset is committed only after the consumers finished (or the event was parked as a dead letter, so
+ * a poison event never blocks its partition): a process that dies mid-event leaves the record to the
+ * group's next owner of the partition, and the consumers' ProcessedEvents marks absorb the redelivery.
  */
 @Injectable()
 export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -41,7 +41,7 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
 
   constructor(
     private readonly client: KafkaClient,
-    private readonly dispatcher: LocalEventDispatcher,
+    private readonly dispatcher: EventDispatcher,
   ) {}
 
   get state(): ConsumerState {
@@ -112,7 +112,7 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
     { topic, partition, message, heartbeat }: EachMessagePayload,
   ): Promise<void> {
     const decoded = decodeEvent(message.value);
-    if (decoded.kind === 'event') {
+    if (decoded.kind === 'event' && this.dispatcher.consumes(decoded.event.type)) {
       this.logger.debug(
         `dispatching ${decoded.event.type} ${decoded.event.eventId} (${partition}/${message.offset})`,
       );
@@ -122,6 +122,8 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
       } finally {
         clearInterval(beat);
       }
+    } else if (decoded.kind === 'event') {
+      this.logger.debug(`no consumer of ${decoded.event.type} here; skipping ${decoded.event.eventId}`);
     } else if (decoded.kind === 'unknown-type') {
       this.logger.debug(`no handler class for ${decoded.type} here; skipping ${decoded.eventId}`);
     } else {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Partitioners, type Producer } from 'kafkajs';
-import { EventPublisher } from '../event-publisher.port.js';
+import { EventPublisher, type PublishOutcome } from '../event-publisher.port.js';
 import type { EventEnvelope } from '../event-envelope.js';
 import { encodeEnvelope } from './kafka-event-codec.js';
 import { KafkaClient } from './kafka-client.js';
@@ -37,8 +37,8 @@ export class KafkaEventPublisher
     this.ready().catch((error: Error) => this.logger.warn(`Kafka not reachable yet: ${error.message}`));
   }
 
-  async publish(envelopes: EventEnvelope[]): Promise<void> {
-    if (envelopes.length === 0) return;
+  async publish(envelopes: EventEnvelope[]): Promise<PublishOutcome> {
+    if (envelopes.length === 0) return 'sent';
     if (this.closed) throw new Error('the Kafka publisher is shut down');
     await this.ready();
     const sent = this.producer.send({
@@ -52,6 +52,7 @@ export class KafkaEventPublisher
     } finally {
       this.sending.delete(sent);
     }
+    return 'sent';
   }
 
   /** Lets batches already on their way finish (the relay is waiting to mark them) before disconnecting. */
@@ -61,7 +62,8 @@ export class KafkaEventPublisher
     if (this.connected) await this.producer.disconnect().catch(() => undefined);
   }
 
-  private ready(): Promise<void> {
+  /** Connected, with the topic in place: the relay asks before each claim, so it claims nothing it cannot send. */
+  override ready(): Promise<void> {
     this.connected ??= (async () => {
       await this.client.ensureTopic();
       await this.producer.connect();

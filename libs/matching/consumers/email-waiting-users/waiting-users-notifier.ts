@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { AppConfig } from '../../../config/app-config.js';
-import { Mailer } from '../../../notifications/mailer.js';
-import { compatibleSignupMail } from '../../../notifications/templates/compatible-signup-mail.js';
+import { Mailer } from '../../../notifications/index.js';
+import { compatibleSignupMail } from '../../../notifications/index.js';
 import { calendarDay } from '../../domain/calendar-day.js';
 import { compatibilityPercent } from '../../domain/compatibility.js';
 import { repeatWindow } from '../../domain/eligibility.js';

@@ -28,7 +28,9 @@ export class WaitingUsersRepository {
       choices: unknown;
     }>(
       em,
-      `select u.email_verified_at is not null as verified, p.gender, p.preferred_sex, q.choices
+      // The newcomer's own vector may not be built yet (another consumer does that): its answers are read
+      // directly, the rest of the rule is matchable_member's.
+      `select u.email_verified_at is not null and u.suspended_at is null as verified, p.gender, p.preferred_sex, q.choices
          from app_user u left join profile p on p.user_id = u.id left join quiz_response q on q.user_id = u.id
         where u.id = ?`,
       [userId],
@@ -53,16 +55,14 @@ export class WaitingUsersRepository {
   ): Promise<WaitingUser[]> {
     const rows = await query<{ user_id: string; name: string; email: string; choices: unknown }>(
       em,
-      `select u.id as user_id, u.name, u.email, q.choices
+      `select u.id as user_id, u.name, u.email, m.choices
          from match_set s
+         join matchable_member m on m.user_id = s.user_id
          join app_user u on u.id = s.user_id
-         join profile p on p.user_id = u.id
-         join quiz_response q on q.user_id = u.id
         where s.pick_count = 0
           and not exists (select 1 from match_set later where later.user_id = s.user_id and later.day > s.day)
-          and u.email_verified_at is not null and u.suspended_at is null
           and u.id <> ?
-          and p.gender = ? and p.preferred_sex = ?
+          and m.gender = ? and m.preferred_sex = ?
           and not exists (select 1 from compatible_signup_notice n where n.user_id = u.id and n.newcomer_id = ?)`,
       [newcomer.userId, newcomer.preferredSex, newcomer.gender, newcomer.userId],
     );

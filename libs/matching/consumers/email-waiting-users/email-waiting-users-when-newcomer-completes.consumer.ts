@@ -1,0 +1,25 @@
+import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
+import { ProcessedEvents } from '../../../messaging/processed-events.js';
+import { ProfileUpdated } from '../../../profiles/index.js';
+import { QuizSubmitted } from '../../../quiz/index.js';
+import { WaitingUsersNotifier, type Announcement } from './waiting-users-notifier.js';
+
+/**
+ * A user may finish the quiz before or after the profile; whichever completes them triggers the check.
+ * Each event is handled once, and each (person, newcomer) pair is mailed once.
+ */
+@Consumes(QuizSubmitted, ProfileUpdated)
+export class EmailWaitingUsersWhenNewcomerCompletes implements EventConsumer<QuizSubmitted | ProfileUpdated> {
+  constructor(
+    private readonly notifier: WaitingUsersNotifier,
+    private readonly processed: ProcessedEvents,
+  ) {}
+
+  async handle(event: QuizSubmitted | ProfileUpdated): Promise<void> {
+    let announcements: Announcement[] = [];
+    await this.processed.once('matching.email-waiting-users', event, async (em) => {
+      announcements = await this.notifier.record(em, event.aggregateId);
+    });
+    await this.notifier.send(announcements);
+  }
+}

@@ -1,0 +1,53 @@
+import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
+import { MatchRequested } from '../../events/match-requested.event.js';
+import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
+import { CandidatePools } from '../../pool/candidate-pools.js';
+
+/** One pool load serves all chunks of a scheduled run. */
+const POOL_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * Answers the schedule's MatchRequested events: each carries a chunk of users, computed as one batch (one
+ * pool, blocked scoring, one transaction per block). `handle` resolves only once the chunk's sets are
+ * written, so a Kafka offset is committed after the sets exist, never before; a failure goes back to the
+ * EventDispatcher, which retries the chunk and parks it after the last try. Chunks run one at a time.
+ * Idempotent on (user, day): a redelivered request finds the sets in place and writes nothing, so no
+ * processed-event mark is needed.
+ */
+@Consumes(MatchRequested)
+export class GenerateMatchesWhenMatchRequested
+  implements EventConsumer<MatchRequested>, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger('GenerateMatchesWhenMatchRequested');
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly generator: MatchSetGenerator,
+    private readonly pools: CandidatePools,
+  ) {}
+
+  handle(event: MatchRequested): Promise<void> {
+    const { day } = event.payload;
+    const users = event.payload.userIds ?? [event.aggregateId];
+    const done = this.chain.then(() => this.generate(day, users));
+    this.chain = done.catch(() => undefined);
+    return done;
+  }
+
+  /** Resolves when every request received so far is handled (tests and shutdown). */
+  async settled(): Promise<void> {
+    await this.chain;
+  }
+
+  // Settles while the database is still open (the ORM closes in onApplicationShutdown).
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.settled();
+  }
+
+  private async generate(day: string, users: string[]): Promise<void> {
+    const pool = await this.pools.get(POOL_MAX_AGE_MS);
+    const report = await this.generator.generate(day, users, { pool });
+    this.logger.debug(`day ${day}: ${report.created} sets for ${users.length} requests`);
+  }
+}

@@ -1,0 +1,146 @@
+import 'reflect-metadata';
+import { Module, type INestApplicationContext } from '@nestjs/common';
+import { DiscoveryModule, NestFactory } from '@nestjs/core';
+import { Consumes, type EventConsumer } from './consumes.decorator.js';
+import { DeadLetters } from './dead-letters.js';
+import type { EventEnvelope } from './event-envelope.js';
+import { EVENT_DISPATCH_OPTIONS, EventDispatcher } from './event-dispatcher.js';
+import { IntegrationEvent } from './integration-event.js';
+
+class SomethingHappened extends IntegrationEvent<{ n: number }> {
+  static readonly type = 'SomethingHappened';
+}
+class NobodyCares extends IntegrationEvent<object> {
+  static readonly type = 'NobodyCares';
+}
+
+const log: string[] = [];
+let running = 0;
+let peak = 0;
+const failuresLeft = new Map<number, number>();
+
+@Consumes(SomethingHappened)
+class SlowCounter implements EventConsumer<SomethingHappened> {
+  async handle(event: SomethingHappened): Promise<void> {
+    running++;
+    peak = Math.max(peak, running);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    running--;
+    log.push(`counted ${event.payload.n}`);
+  }
+}
+
+@Consumes(SomethingHappened)
+class Flaky implements EventConsumer<SomethingHappened> {
+  async handle(event: SomethingHappened): Promise<void> {
+    const left = failuresLeft.get(event.payload.n) ?? 0;
+    if (left > 0) {
+      failuresLeft.set(event.payload.n, left - 1);
+      throw new Error(`flaky on ${event.payload.n}`);
+    }
+    log.push(`flaky ok ${event.payload.n}`);
+  }
+}
+
+class RecordedDeadLetters {
+  parked: { consumer: string; envelope: EventEnvelope; error: string; attempts: number }[] = [];
+  async park(consumer: string, envelope: EventEnvelope, error: string, attempts: number): Promise<void> {
+    this.parked.push({ consumer, envelope, error, attempts });
+  }
+}
+
+describe('EventDispatcher', () => {
+  let app: INestApplicationContext;
+  let dispatcher: EventDispatcher;
+  let deadLetters: RecordedDeadLetters;
+
+  beforeAll(async () => {
+    deadLetters = new RecordedDeadLetters();
+    @Module({
+      imports: [DiscoveryModule],
+      providers: [
+        SlowCounter,
+        Flaky,
+        EventDispatcher,
+        { provide: DeadLetters, useValue: deadLetters },
+        { provide: EVENT_DISPATCH_OPTIONS, useValue: { concurrency: 3, retryDelaysMs: [1, 1] } },
+      ],
+    })
+    class TestModule {}
+    app = await NestFactory.createApplicationContext(TestModule, { logger: false });
+    dispatcher = app.get(EventDispatcher);
+  });
+  afterAll(() => app.close());
+  beforeEach(() => {
+    log.length = 0;
+    peak = 0;
+    deadLetters.parked.length = 0;
+    failuresLeft.clear();
+  });
+
+  it('finds the @Consumes providers and knows which events have consumers here', () => {
+    expect(dispatcher.consumes('SomethingHappened')).toBe(true);
+    expect(dispatcher.consumes('NobodyCares')).toBe(false);
+  });
+
+  it('resolves a dispatch only after every consumer of the event finished', async () => {
+    await dispatcher.dispatch(new SomethingHappened('a', { n: 1 }));
+    expect(log.sort()).toEqual(['counted 1', 'flaky ok 1']);
+    await dispatcher.dispatch(new NobodyCares('a', {}));
+  });
+
+  it('runs at most `concurrency` consumers at once, however many events arrive', async () => {
+    await Promise.all(
+      Array.from({ length: 30 }, (_, n) => dispatcher.dispatch(new SomethingHappened('a', { n }))),
+    );
+    expect(log.filter((line) => line.startsWith('counted'))).toHaveLength(30);
+    expect(peak).toBeLessThanOrEqual(3);
+    expect(dispatcher.progress.running).toBe(0);
+  });
+
+  it('retries a failing consumer, and a later success parks nothing', async () => {
+    failuresLeft.set(7, 2);
+    await dispatcher.dispatch(new SomethingHappened('a', { n: 7 }));
+    expect(log).toContain('flaky ok 7');
+    expect(deadLetters.parked).toEqual([]);
+  });
+
+  it('parks the event for the consumer that gave up, with its error, and the others still run', async () => {
+    failuresLeft.set(9, 99);
+    const event = new SomethingHappened('user-9', { n: 9 });
+    await dispatcher.dispatch(event);
+    expect(log).toEqual(['counted 9']);
+    expect(deadLetters.parked).toEqual([
+      {
+        consumer: 'Flaky',
+        envelope: expect.objectContaining({
+          eventId: event.eventId,
+          type: 'SomethingHappened',
+          payload: { n: 9 },
+        }),
+        error: 'flaky on 9',
+        attempts: 3,
+      },
+    ]);
+  });
+
+  it('replays one named consumer, and rejects when it fails again', async () => {
+    const event = new SomethingHappened('a', { n: 11 });
+    failuresLeft.set(11, 1);
+    await expect(dispatcher.replay('Flaky', event)).rejects.toThrow('flaky on 11');
+    await dispatcher.replay('Flaky', event);
+    expect(log).toEqual(['flaky ok 11']);
+    await expect(dispatcher.replay('Nobody', event)).rejects.toThrow(/no consumer Nobody/);
+  });
+
+  it('holds the relay back while too many events are unfinished', async () => {
+    const first = dispatcher.dispatch(new SomethingHappened('a', { n: 20 }));
+    const second = dispatcher.dispatch(new SomethingHappened('a', { n: 21 }));
+    let roomMade = false;
+    const room = dispatcher.whenBelow(1).then(() => (roomMade = true));
+    expect(roomMade).toBe(false);
+    await Promise.all([first, second, room]);
+    expect(roomMade).toBe(true);
+    await dispatcher.settled();
+  });
+});

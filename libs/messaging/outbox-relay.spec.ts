@@ -1,0 +1,155 @@
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MikroORM } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { AppConfig } from '../config/app-config.js';
+import { ormOptions } from '../persistence/orm-options.js';
+import type { EventEnvelope } from './event-envelope.js';
+import { EventPublisher, type PublishOutcome } from './event-publisher.port.js';
+import { IntegrationEvent } from './integration-event.js';
+import { Outbox } from './outbox.js';
+import { OutboxMessage } from './outbox-message.entity.js';
+import { OutboxRelay } from './outbox-relay.js';
+import { ProcessedEvents } from './processed-events.js';
+
+class SomethingHappened extends IntegrationEvent<{ n: number }> {
+  static readonly type = 'SomethingHappened';
+}
+
+/** A publisher that records what it got and answers as told. */
+class RecordingPublisher extends EventPublisher {
+  received: EventEnvelope[] = [];
+  outcome: PublishOutcome = 'sent';
+  failing = false;
+  delivered: ((eventId: string) => void) | undefined;
+
+  async publish(envelopes: EventEnvelope[], delivered: (eventId: string) => void): Promise<PublishOutcome> {
+    if (this.failing) throw new Error('broker unreachable');
+    this.received.push(...envelopes);
+    this.delivered = delivered;
+    return this.outcome;
+  }
+}
+
+describe('outbox relay and processed-event marks (on PGlite)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fated-relay-spec-'));
+  let orm: MikroORM;
+  let publisher: RecordingPublisher;
+  let relay: OutboxRelay;
+
+  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+    (orm.em.fork() as SqlEntityManager).getConnection().execute(query, params, 'all') as Promise<T[]>;
+  const record = (...events: IntegrationEvent[]) =>
+    orm.em.fork().transactional(async (em) => new Outbox().record(em, ...events));
+
+  beforeAll(async () => {
+    const config = AppConfig.fromEnvironment({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    orm = await MikroORM.init({ ...ormOptions(config), entities: [OutboxMessage] });
+    await orm.migrator.up();
+  });
+  afterAll(async () => {
+    await orm.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await sql(`delete from outbox_message`);
+    publisher = new RecordingPublisher();
+    relay = new OutboxRelay(orm, publisher);
+  });
+
+  it('publishes committed rows in order, as stored, and marks them once the publisher has them', async () => {
+    const events = [1, 2, 3].map((n) => new SomethingHappened(`user-${n}`, { n }));
+    await record(...events);
+    await relay.drain();
+    expect(publisher.received.map((envelope) => envelope.eventId)).toEqual(
+      events.map((event) => event.eventId),
+    );
+    expect(publisher.received[0]).toMatchObject({
+      type: 'SomethingHappened',
+      aggregateId: 'user-1',
+      payload: { n: 1 },
+    });
+    expect(await sql(`select 1 from outbox_message where published_at is null`)).toHaveLength(0);
+    await relay.drain();
+    expect(publisher.received).toHaveLength(3); // nothing twice
+  });
+
+  it('keeps rows the publisher refused, to relay them on the next try', async () => {
+    await record(new SomethingHappened('user-1', { n: 1 }));
+    publisher.failing = true;
+    await expect(relay.drain()).rejects.toThrow('broker unreachable');
+    expect(await sql(`select attempts from outbox_message where published_at is null`)).toEqual([
+      { attempts: 0 },
+    ]);
+    publisher.failing = false;
+    await relay.drain();
+    expect(publisher.received).toHaveLength(1);
+  });
+
+  it('leaves handed-over rows claimed, unpublished, until their consumers report them delivered', async () => {
+    publisher.outcome = 'handed-over';
+    const event = new SomethingHappened('user-1', { n: 1 });
+    await record(event);
+    await relay.drain();
+    const [claimed] = await sql<{ published_at: unknown; claimed_until: unknown }>(
+      `select published_at, claimed_until from outbox_message`,
+    );
+    expect(claimed!.published_at).toBeNull();
+    expect(claimed!.claimed_until).not.toBeNull();
+    await relay.drain();
+    expect(publisher.received).toHaveLength(1); // a claimed row is not taken again
+
+    publisher.delivered!(event.eventId);
+    await relay.flushed();
+    const [published] = await sql<{ published_at: unknown; claimed_until: unknown }>(
+      `select published_at, claimed_until from outbox_message`,
+    );
+    expect(published!.published_at).not.toBeNull();
+    expect(published!.claimed_until).toBeNull();
+  });
+
+  it('releases its own claims at start on PGlite (a crash left them unfinished)', async () => {
+    publisher.outcome = 'handed-over';
+    await record(new SomethingHappened('user-1', { n: 1 }));
+    await relay.drain();
+    const restarted = new OutboxRelay(orm, publisher);
+    await restarted.onApplicationBootstrap();
+    await restarted.drain();
+    await restarted.beforeApplicationShutdown();
+    expect(publisher.received).toHaveLength(2);
+  });
+
+  it('removes AccountDeleted rows as soon as they are published', async () => {
+    class AccountDeleted extends IntegrationEvent<{ userId: string }> {
+      static readonly type = 'AccountDeleted';
+    }
+    await record(
+      new AccountDeleted('user-9', { userId: 'user-9' }),
+      new SomethingHappened('user-1', { n: 1 }),
+    );
+    await relay.drain();
+    expect(await sql<{ type: string }>(`select type from outbox_message`)).toEqual([
+      { type: 'SomethingHappened' },
+    ]);
+  });
+
+  it('marks an event processed once per consumer, together with its work', async () => {
+    const processed = new ProcessedEvents(orm);
+    const event = new SomethingHappened('user-1', { n: 1 });
+    const work: string[] = [];
+    expect(await processed.once('spec.counter', event, async () => void work.push('first'))).toBe(true);
+    expect(await processed.once('spec.counter', event, async () => void work.push('again'))).toBe(false);
+    expect(await processed.once('spec.other', event, async () => void work.push('other'))).toBe(true);
+    // Work that fails leaves no mark, so the redelivery does the work.
+    const failing = new SomethingHappened('user-2', { n: 2 });
+    await expect(
+      processed.once('spec.counter', failing, async () => {
+        throw new Error('database hiccup');
+      }),
+    ).rejects.toThrow('database hiccup');
+    expect(await processed.once('spec.counter', failing, async () => void work.push('retried'))).toBe(true);
+    expect(work).toEqual(['first', 'other', 'retried']);
+  });
+});
