@@ -27,7 +27,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**/*.mjs', '*.js', '.dependency-cruiser.cjs'],
+    files: ['scripts/**/*.mjs', '*.js', '.dependency-cruiser.cjs', 'web/.dependency-cruiser.cjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly' } },
   },
 );

@@ -39,6 +39,12 @@ export class AccountDeletion {
       'run',
       ctx,
     );
+    await connection.execute(
+      `delete from dead_letter where aggregate_id = ? or strpos(payload::text, ?) > 0`,
+      [userId, userId],
+      'run',
+      ctx,
+    );
     this.outbox.record(em, new AccountDeleted(userId, { userId }));
     return true;
   }

@@ -33,6 +33,7 @@ import { PasswordResetToken } from './password-reset-token.entity.js';
 import { AccountDeletion } from './account-deletion.js';
 import { ActiveUserAccounts } from './active-user-accounts.js';
 import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
+import { RateLimitsModule } from '../shared/rate-limits/rate-limits.module.js';
 
 const commandHandlers = [
   RegisterUserHandler,
@@ -51,7 +52,11 @@ const commandHandlers = [
 
 /** Sign-up, email verification, sessions, password recovery, deletion and suspension of accounts. */
 @Module({
-  imports: [MikroOrmModule.forFeature([User, EmailVerificationToken, RefreshSession, PasswordResetToken])],
+  imports: [
+    MikroOrmModule.forFeature([User, EmailVerificationToken, RefreshSession, PasswordResetToken]),
+    // The sign-in routes' @AuthThrottle needs the shared limits wherever the controllers load (CLI too).
+    RateLimitsModule,
+  ],
   controllers: [
     RegisterUserController,
     RequestVerificationEmailController,

@@ -36,6 +36,8 @@ export class AppConfig {
   readonly matchCron: string;
   readonly timeZone: string;
   readonly rateLimits: { perIpPerMinute: number; perEmailPer15Minutes: number };
+  /** Express's `trust proxy`: hops or trusted proxy addresses; false when the peer is the client. */
+  readonly trustProxy: number | string[] | false;
   readonly logLevel: Env['LOG_LEVEL'];
 
   constructor(env: Env) {
@@ -68,6 +70,7 @@ export class AppConfig {
       perIpPerMinute: env.AUTH_RATE_LIMIT,
       perEmailPer15Minutes: env.AUTH_EMAIL_RATE_LIMIT,
     };
+    this.trustProxy = env.TRUST_PROXY ?? false;
     this.logLevel = env.LOG_LEVEL;
   }
 

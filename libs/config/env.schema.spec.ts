@@ -12,6 +12,18 @@ describe('parseEnv', () => {
     expect(env.TZ).toBe('UTC');
   });
 
+  it('takes TRUST_PROXY as hops or trusted addresses, and refuses anything else', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32' }).TRUST_PROXY).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+    ]);
+    for (const bad of ['yes', '10.0.0.0/33', '999', 'proxy.example.com', '10.0.0.1/8/1'])
+      expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+  });
+
   it('names every bad variable in one error', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', KAFKA_BROKERS: 'nope' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*KAFKA_BROKERS/,

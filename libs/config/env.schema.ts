@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const cron = z
@@ -21,6 +22,38 @@ const urlWithScheme = (schemes: string[]) =>
       },
       `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
     );
+
+const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string) => {
+  if (PROXY_PRESETS.includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined || !isIP(address)) return false;
+  return (
+    prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (isIP(address) === 4 ? 32 : 128))
+  );
+};
+
+/**
+ * Which proxies in front of the gateway are trusted to say who the client is (X-Forwarded-For): a number of
+ * hops, or addresses/ranges (CIDR) and Express's presets. Unset: none, the socket's peer is the client.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): number | string[] => {
+    if (/^\d+$/.test(value) && Number(value) <= 32) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be a number of hops (0–32) or addresses/CIDR ranges (or loopback, linklocal, uniquelocal)',
+    });
+    return z.NEVER;
+  });
 
 /** The environment of design.md, validated once at start-up. Unknown variables are ignored. */
 export const envSchema = z.object({
@@ -49,6 +82,7 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Attempts per 15 minutes for one email address on login and resend. */
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
 });
 

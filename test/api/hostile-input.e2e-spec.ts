@@ -1,6 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { SignJWT } from 'jose';
+import { JwtService } from '@nestjs/jwt';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { verificationLinkIn } from '../support/mail-catcher.js';
 
@@ -126,15 +126,16 @@ describe('hostile input', () => {
       const [header, payload, signature] = accessToken.split('.');
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
       const tampered = `${header}.${b64({ ...claims, id: '00000000-0000-4000-8000-000000000000' })}.${signature}`;
-      const foreign = await new SignJWT({ id: userId, email: claims.email })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setExpirationTime('5m')
-        .sign(new TextEncoder().encode('an-attacker-secret-that-is-long-enough-123'));
-      const expired = await new SignJWT({ id: userId, email: claims.email })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
-        .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
-        .sign(new TextEncoder().encode(t.config.jwt.accessSecret));
+      const jwt = new JwtService();
+      const foreign = await jwt.signAsync(
+        { id: userId, email: claims.email },
+        { secret: 'an-attacker-secret-that-is-long-enough-123', algorithm: 'HS256', expiresIn: '5m' },
+      );
+      const now = Math.floor(Date.now() / 1000);
+      const expired = await jwt.signAsync(
+        { id: userId, email: claims.email, iat: now - 3600, exp: now - 60 },
+        { secret: t.config.jwt.accessSecret, algorithm: 'HS256' },
+      );
       for (const token of [tampered, foreign, expired]) {
         expect((await t.client().get(protectedPath(), { token })).status).toBe(401);
       }

@@ -1,40 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { SignJWT, jwtVerify } from 'jose';
-import { AppConfig } from '../../config/app-config.js';
+import { JwtService } from '@nestjs/jwt';
 
 export interface AccessTokenClaims {
   id: string;
   email: string;
 }
 
-const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-/** Short-lived HS256 access tokens carrying the spec's payload (id, email). Only HS256 is accepted. */
+/** Short-lived HS256 access tokens carrying the spec's payload (id, email); checked by AccessTokenStrategy. */
 @Injectable()
 export class AccessTokens {
-  private readonly key: Uint8Array;
-
-  constructor(config: AppConfig) {
-    this.key = new TextEncoder().encode(config.jwt.accessSecret);
-  }
+  constructor(private readonly jwt: JwtService) {}
 
   sign(claims: AccessTokenClaims): Promise<string> {
-    return new SignJWT({ id: claims.id, email: claims.email })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.id)
-      .setIssuedAt()
-      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-      .sign(this.key);
-  }
-
-  /** Returns the claims, or undefined for any token that is malformed, tampered, expired or not HS256. */
-  async verify(token: string): Promise<AccessTokenClaims | undefined> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.id !== 'string' || typeof payload.email !== 'string') return undefined;
-      return { id: payload.id, email: payload.email };
-    } catch {
-      return undefined;
-    }
+    return this.jwt.signAsync({ id: claims.id, email: claims.email }, { subject: claims.id });
   }
 }

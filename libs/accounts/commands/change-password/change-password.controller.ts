@@ -4,7 +4,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
-import { AuthThrottle } from '../../../shared/http/auth-throttling.js';
+import { AccountErrors } from '../../account-errors.js';
+import { AuthThrottle } from '../../../shared/rate-limits/auth-throttle.interceptor.js';
 import { RefreshCookie } from '../../refresh-cookie.js';
 import { ChangePasswordCommand } from './change-password.command.js';
 import { ChangePasswordDto } from './change-password.dto.js';
@@ -15,7 +16,7 @@ import { ChangePasswordDto } from './change-password.dto.js';
 export class ChangePasswordController {
   constructor(private readonly commands: CommandBus) {}
 
-  @AuthThrottle()
+  @AuthThrottle({ failureCodes: [AccountErrors.wrongPassword().code] })
   @Post('change')
   change(
     @CurrentUser() user: AccessTokenClaims,

@@ -5,7 +5,8 @@ import type { Response } from 'express';
 import { AppConfig } from '../../../config/app-config.js';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
-import { AuthThrottle } from '../../../shared/http/auth-throttling.js';
+import { AccountErrors } from '../../account-errors.js';
+import { AuthThrottle } from '../../../shared/rate-limits/auth-throttle.interceptor.js';
 import { RefreshCookie } from '../../refresh-cookie.js';
 import { DeleteAccountCommand } from './delete-account.command.js';
 import { DeleteAccountDto } from './delete-account.dto.js';
@@ -19,7 +20,7 @@ export class DeleteAccountController {
     private readonly config: AppConfig,
   ) {}
 
-  @AuthThrottle()
+  @AuthThrottle({ failureCodes: [AccountErrors.wrongPassword().code] })
   @Delete()
   @HttpCode(204)
   async delete(

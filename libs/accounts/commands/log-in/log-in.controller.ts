@@ -4,7 +4,8 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AppConfig } from '../../../config/app-config.js';
 import { Public } from '../../../shared/auth/public.decorator.js';
-import { AuthThrottle } from '../../../shared/http/auth-throttling.js';
+import { AccountErrors } from '../../account-errors.js';
+import { AuthThrottle } from '../../../shared/rate-limits/auth-throttle.interceptor.js';
 import { RefreshCookie } from '../../refresh-cookie.js';
 import { LogInCommand } from './log-in.command.js';
 import { LogInDto } from './log-in.dto.js';
@@ -18,7 +19,7 @@ export class LogInController {
   ) {}
 
   @Public()
-  @AuthThrottle()
+  @AuthThrottle({ failureCodes: [AccountErrors.wrongCredentials().code] })
   @Post('login')
   @HttpCode(200)
   async logIn(@Body() dto: LogInDto, @Res({ passthrough: true }) response: Response) {

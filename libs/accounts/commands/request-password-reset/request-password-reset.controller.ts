@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Public } from '../../../shared/auth/public.decorator.js';
-import { AuthThrottle } from '../../../shared/http/auth-throttling.js';
+import { AuthThrottle } from '../../../shared/rate-limits/auth-throttle.interceptor.js';
 import { RequestPasswordResetCommand } from './request-password-reset.command.js';
 import { RequestPasswordResetDto } from './request-password-reset.dto.js';
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsUUID } from 'class-validator';
-import { ProfileMessages } from '../../../profiles/profile-rules.js';
+import { ProfileMessages } from '../../../profiles/index.js';
 
 /** The multipart text fields; the file itself (`avatar`) comes through the FileInterceptor. */
 export class UploadImageDto {

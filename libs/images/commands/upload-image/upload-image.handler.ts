@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { imageUrlOf } from '../../../profiles/profile-view.js';
+import { imageUrlOf } from '../../../profiles/index.js';
 import { ImageJobs } from '../../image-jobs.js';
 import { ImageLimits } from '../../image-limits.js';
 import { reencodeImage } from '../../image-processing.js';

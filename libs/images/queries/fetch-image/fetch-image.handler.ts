@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { ProfileAccess } from '../../../profiles/profile-access.js';
+import { ProfileAccess } from '../../../profiles/index.js';
 import { ImageErrors } from '../../image-errors.js';
 import { UserImageRepository } from '../../user-image.repository.js';
 import { entityTag, ifNoneMatchHits } from './entity-tag.js';

@@ -1,0 +1,2 @@
+/** What other contexts may use of images; everything else in libs/images is its own (.dependency-cruiser.cjs). */
+export * from './queries/fetch-image/fetch-image.query.js';

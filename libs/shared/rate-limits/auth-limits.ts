@@ -1,0 +1,139 @@
+import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppConfig } from '../../config/app-config.js';
+import { sqlRateLimitStore } from './sql-rate-limit-store.js';
+
+/** How often expired rows leave the table (the store's own timer would outlive the app's connection). */
+const PRUNE_INTERVAL_MS = 5 * 60_000;
+
+/** Failures of one account from all clients, per hour, before clients that already failed are held off. */
+const ACCOUNT_FAILURES_PER_HOUR_FACTOR = 10;
+
+export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+const allowed: LimitVerdict = { allowed: true };
+const refused = (res: RateLimiterRes): LimitVerdict => ({
+  allowed: false,
+  retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+});
+
+/**
+ * The sign-in limits, counted in the `rate_limit` table so every gateway process sharing the database
+ * sees the same counts (rate-limiter-flexible's PostgreSQL store). Keys are fixed-size (a client address or
+ * /64, a hash of the account), so what an attacker sends does not change what is stored per key, and the
+ * store drops expired rows itself.
+ *
+ * - per client and route, requests a minute (AUTH_RATE_LIMIT);
+ * - per account and route, requests in 15 minutes (AUTH_EMAIL_RATE_LIMIT) on routes that send mail;
+ * - on routes that check a secret, failures per (account, client) in 15 minutes (AUTH_EMAIL_RATE_LIMIT): one
+ *   client guessing is stopped without locking the owner out from elsewhere; and failures per account from all
+ *   clients in an hour (10 × that), past which only clients that have already failed on it are held off.
+ */
+@Injectable()
+export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private readonly store: ReturnType<typeof sqlRateLimitStore>;
+  private readonly perClient: RateLimiterPostgres;
+  private readonly perAccount: RateLimiterPostgres;
+  private readonly failuresPerPair: RateLimiterPostgres;
+  private readonly failuresPerAccount: RateLimiterPostgres;
+  private readonly failureLimit: number;
+  private readonly accountFailureLimit: number;
+
+  constructor(config: AppConfig, orm: MikroORM) {
+    this.store = sqlRateLimitStore(orm);
+    const store = {
+      storeClient: this.store,
+      storeType: 'adapter',
+      tableName: 'rate_limit',
+      tableCreated: true,
+      clearExpiredByTimeout: false,
+    };
+    const limits = config.rateLimits;
+    this.failureLimit = limits.perEmailPer15Minutes;
+    this.accountFailureLimit = limits.perEmailPer15Minutes * ACCOUNT_FAILURES_PER_HOUR_FACTOR;
+    this.perClient = new RateLimiterPostgres({
+      ...store,
+      keyPrefix: 'client',
+      points: limits.perIpPerMinute,
+      duration: 60,
+    });
+    this.perAccount = new RateLimiterPostgres({
+      ...store,
+      keyPrefix: 'account',
+      points: limits.perEmailPer15Minutes,
+      duration: 15 * 60,
+    });
+    this.failuresPerPair = new RateLimiterPostgres({
+      ...store,
+      keyPrefix: 'failures',
+      points: this.failureLimit,
+      duration: 15 * 60,
+    });
+    this.failuresPerAccount = new RateLimiterPostgres({
+      ...store,
+      keyPrefix: 'account-failures',
+      points: this.accountFailureLimit,
+      duration: 60 * 60,
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    this.pruneTimer = setInterval(() => void this.pruneExpired(), PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref();
+  }
+
+  beforeApplicationShutdown(): void {
+    clearInterval(this.pruneTimer);
+  }
+
+  /** Counts a request from `client` on `route`. */
+  async hitClient(route: string, client: string): Promise<LimitVerdict> {
+    return this.consume(this.perClient, `${route}|${client}`);
+  }
+
+  /** Counts a request about `account` on `route` (only for requests the client limit let through). */
+  async hitAccount(route: string, account: string): Promise<LimitVerdict> {
+    return this.consume(this.perAccount, `${route}|${account}`);
+  }
+
+  /** Whether `client` may try the secret of `account` now, given the failures so far. */
+  async mayTry(route: string, account: string, client: string): Promise<LimitVerdict> {
+    const [pair, overall] = await Promise.all([
+      this.failuresPerPair.get(`${route}|${account}|${client}`),
+      this.failuresPerAccount.get(`${route}|${account}`),
+    ]);
+    if (pair && pair.consumedPoints >= this.failureLimit) return refused(pair);
+    if (pair && overall && overall.consumedPoints >= this.accountFailureLimit) return refused(overall);
+    return allowed;
+  }
+
+  async recordFailure(route: string, account: string, client: string): Promise<void> {
+    await Promise.all([
+      this.failuresPerPair.penalty(`${route}|${account}|${client}`),
+      this.failuresPerAccount.penalty(`${route}|${account}`),
+    ]);
+  }
+
+  /** The right secret clears this client's failures on the account. */
+  async recordSuccess(route: string, account: string, client: string): Promise<void> {
+    await this.failuresPerPair.delete(`${route}|${account}|${client}`);
+  }
+
+  private async pruneExpired(): Promise<void> {
+    await this.store
+      .query({ text: 'delete from rate_limit where expire < $1', values: [Date.now()] })
+      .catch(() => undefined); // not critical: the next prune catches up
+  }
+
+  private async consume(limiter: RateLimiterPostgres, key: string): Promise<LimitVerdict> {
+    try {
+      await limiter.consume(key);
+      return allowed;
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return refused(error);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { MikroORM } from '@mikro-orm/core';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Sign-in limits of issue 9: hashed keys, failures per (account, client), TRUST_PROXY, IPv6 /64, shared store. */
+const from = (address: string) => ({ headers: { 'x-forwarded-for': address } });
+
+async function rateLimitRows(t: TestApp): Promise<{ count: number; longest: number }> {
+  const em = t.app.get(MikroORM).em.fork() as SqlEntityManager;
+  const [row] = await em
+    .getConnection()
+    .execute<{ count: string | number; longest: number | null }[]>(
+      'select count(*) as count, max(length(key)) as longest from rate_limit',
+    );
+  return { count: Number(row!.count), longest: Number(row!.longest ?? 0) };
+}
+
+describe('sign-in limits behind a trusted proxy', () => {
+  let t: TestApp;
+  let owner: { email: string; password: string };
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_RATE_LIMIT: '12', AUTH_EMAIL_RATE_LIMIT: '5', TRUST_PROXY: 'loopback' });
+    owner = await t.signUp();
+  });
+  afterAll(() => t.close());
+
+  it('stops one client guessing a password, and still lets the owner in from elsewhere', async () => {
+    const attacker = t.client();
+    const guess = () =>
+      attacker.request('POST', '/login', {
+        json: { email: owner.email, password: 'guess-guess' },
+        ...from('198.51.100.7'),
+      });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await guess()).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const refused = await guess();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Even the right password stays refused for the client that guessed…
+    const fromAttacker = await attacker.request('POST', '/login', {
+      json: { email: owner.email, password: owner.password },
+      ...from('198.51.100.7'),
+    });
+    expect(fromAttacker.status).toBe(429);
+    // …but the owner, on another address, signs in.
+    const fromOwner = await t.client().request('POST', '/login', {
+      json: { email: owner.email, password: owner.password },
+      ...from('203.0.113.50'),
+    });
+    expect(fromOwner.status).toBe(200);
+  });
+
+  it('a success clears that client’s failures', async () => {
+    const client = t.client();
+    const login = (password: string) =>
+      client.request('POST', '/login', { json: { email: owner.email, password }, ...from('203.0.113.60') });
+    for (let i = 0; i < 4; i++) expect((await login('wrong-wrong')).status).toBe(401);
+    expect((await login(owner.password)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login('wrong-wrong')).status).toBe(401);
+    expect((await login(owner.password)).status).toBe(200);
+  });
+
+  it('tells clients apart by the forwarded address, and IPv6 clients by their /64', async () => {
+    const attempt = (address: string, n: number) =>
+      t
+        .client()
+        .request('POST', '/password/forgot', { json: { email: `nobody${n}@example.com` }, ...from(address) });
+    // 12 a minute per client: one /64 uses them up whichever of its addresses it sends from…
+    const statuses = [];
+    for (let i = 0; i < 13; i++) statuses.push((await attempt(`2001:db8:aa:bb::${i + 1}`, i)).status);
+    expect(statuses.slice(0, 12).every((status) => status !== 429)).toBe(true);
+    expect(statuses[12]).toBe(429);
+    // …while the next /64 and an IPv4 client are untouched.
+    expect((await attempt('2001:db8:aa:bc::1', 100)).status).not.toBe(429);
+    expect((await attempt('192.0.2.10', 101)).status).not.toBe(429);
+  });
+
+  it('stores a fixed-size key however long the email a client sends', async () => {
+    const huge = (n: number) => `${n}${'a'.repeat(99_000)}@example.com`;
+    for (let i = 0; i < 30; i++) {
+      await t
+        .client()
+        .request('POST', '/password/forgot', {
+          json: { email: huge(i) },
+          ...from(`192.0.2.${100 + (i % 50)}`),
+        });
+    }
+    const { longest } = await rateLimitRows(t);
+    expect(longest).toBeLessThan(120);
+  });
+});
+
+describe('sign-in limits without a trusted proxy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ AUTH_RATE_LIMIT: '3', AUTH_EMAIL_RATE_LIMIT: '100' });
+  });
+  afterAll(() => t.close());
+
+  it('ignores X-Forwarded-For, so a client cannot dodge its limit by forging it', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await t.client().request('POST', '/login', {
+        json: { email: `x${i}@example.com`, password: 'whatever-1' },
+        ...from(`198.51.100.${i}`),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it('does not count against an account the requests the per-client limit refused', async () => {
+    const rowsBefore = await rateLimitRows(t);
+    for (let i = 0; i < 5; i++)
+      await t.client().post('/password/forgot', { email: `refused${i}@example.com` });
+    const rowsAfter = await rateLimitRows(t);
+    // 3 a minute per client on this route: one row for the client, and an account row for each of the 3
+    // requests it let through; the 2 it refused left no trace on their accounts.
+    expect(rowsAfter.count - rowsBefore.count).toBe(1 + 3);
+  });
+});
+
+const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
+
+describeOnPostgres('sign-in limits across two gateways on one PostgreSQL database', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await startTestApp({ AUTH_RATE_LIMIT: '4', AUTH_EMAIL_RATE_LIMIT: '100' });
+    second = await startTestApp({
+      AUTH_RATE_LIMIT: '4',
+      AUTH_EMAIL_RATE_LIMIT: '100',
+      DATABASE_URL: (first.config.database as { url: string }).url,
+    });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('counts one client’s requests to either gateway together', async () => {
+    const attempt = (t: TestApp, n: number) =>
+      t.client().post('/login', { email: `z${n}@example.com`, password: 'whatever-1' });
+    const statuses = [
+      (await attempt(first, 1)).status,
+      (await attempt(second, 2)).status,
+      (await attempt(first, 3)).status,
+      (await attempt(second, 4)).status,
+      (await attempt(first, 5)).status,
+      (await attempt(second, 6)).status,
+    ];
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+});
