@@ -3,7 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { paths } from '@/app/paths';
 import { Spinner } from '@/components/ui/spinner';
 import { refreshSession } from '@/lib/api-client';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 
 type Decision = 'deciding' | 'in' | 'home' | 'signin';
 

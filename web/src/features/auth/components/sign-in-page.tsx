@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { logIn } from '../api/log-in';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';

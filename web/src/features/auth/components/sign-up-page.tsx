@@ -5,14 +5,14 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 // The sign-up form composes the photo widget and its upload call; both belong to the images feature.
-import { uploadImage } from '@/features/images/api/upload-image';
-import { ImageUpload } from '@/features/images/components/image-upload';
+import { uploadImage } from '@/lib/images/upload-image';
+import { ImageUpload } from '@/components/image-upload/image-upload';
 import { ApiError } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
 import { logIn } from '../api/log-in';
 import { register } from '../api/register';
 import { requestVerification } from '../api/request-verification';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { resendVerification } from '../api/request-verification';
 import { verifyEmail } from '../api/verify-email';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { AuthLayout } from './auth-layout';
 import './verify-email-page.css';
 

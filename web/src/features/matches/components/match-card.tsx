@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useProtectedImage } from '@/features/images/hooks/use-protected-image';
+import { useProtectedImage } from '@/lib/images/use-protected-image';
 import type { TieredMatch } from '../api/request-matches';
 import { MatchOptions } from './match-options';
 import { capitalize, formatLocation, percentTone, TIER_LABELS } from '../utils/match-format';

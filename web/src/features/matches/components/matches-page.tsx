@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/app/paths';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useMatches, type MissingStep } from '../api/request-matches';
 import { MatchCarousel } from './match-carousel';
 import './matches-page.css';

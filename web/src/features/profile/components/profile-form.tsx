@@ -6,10 +6,10 @@ import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/app/paths';
 import { ApiError } from '@/lib/api-client';
-import { imagePathFor } from '@/features/images/api/fetch-image';
-import { uploadImage } from '@/features/images/api/upload-image';
-import { ImageUpload } from '@/features/images/components/image-upload';
-import { useProtectedImage } from '@/features/images/hooks/use-protected-image';
+import { imagePathFor } from '@/lib/images/fetch-image';
+import { uploadImage } from '@/lib/images/upload-image';
+import { ImageUpload } from '@/components/image-upload/image-upload';
+import { useProtectedImage } from '@/lib/images/use-protected-image';
 import type { Profile } from '../api/get-profile';
 import { setProfile, type Sex } from '../api/set-profile';
 import {

@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/app/paths';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useProfile } from '../api/get-profile';
 import { ProfileForm } from './profile-form';
 import './profile-page.css';

@@ -6,7 +6,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/app/paths';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useQuestions, type QuizQuestion } from '../api/get-questions';
 import { submitAnswers } from '../api/submit-answers';
 import { useQuizProgress } from '../hooks/use-quiz-progress';

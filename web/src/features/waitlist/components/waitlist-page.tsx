@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/app/paths';
-import { useAuth } from '@/features/auth/hooks/use-auth';
+import { useAuth } from '@/lib/auth/use-auth';
 import { useWaitlist, type Waitlist } from '../api/get-waitlist';
 import { InviteDialog } from './invite-dialog';
 import './waitlist-page.css';

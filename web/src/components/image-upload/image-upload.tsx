@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent 
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
-import { ALLOWED_IMAGE_TYPES, compressImage, isAllowedImage } from '../utils/compress-image';
+import { ALLOWED_IMAGE_TYPES, compressImage, isAllowedImage } from '@/lib/images/compress-image';
 import './image-upload.css';
 
 export type ImageUploadProps = {

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { authStore } from '@/lib/auth-store';
-import { logOut } from '../api/log-out';
+import { logOut } from './log-out';
 
 /** Spec "Logout": the session is cleared at once; a failing server call is only logged. */
 export function useLogout() {

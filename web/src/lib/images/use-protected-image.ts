@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { fetchImage, toApiImagePath } from '../api/fetch-image';
+import { fetchImage, toApiImagePath } from './fetch-image';
 
 export type ProtectedImage = {
   /** Something an <img src> can show: a blob URL for our own API, the URL itself otherwise. */
