@@ -10,10 +10,15 @@ export interface WaitlistStanding {
 }
 
 /**
- * One user's place in the queue, computed in the database: the rule of waitlist-ranking.ts (score =
- * join rank − 10 × verified referrals; equal scores: more referrals first) and a count of who is ahead.
- * No row leaves the database but the answer; one pass over app_user (the join_seq and referred_by_id
- * indexes serve the window and the grouping), so it needs no derived table to keep in step.
+ * One member's place by the rule of waitlist-ranking.ts (score = join rank − 10 × verified referrals; equal
+ * scores: more referrals first), from the two facts the database keeps per account (migration
+ * 20261124000900: join_rank, dense; verified_referrals). Position = 1 + who is ahead, counted in two parts:
+ *
+ * - members without verified referrals have score = join rank, so those ahead of score S are exactly the
+ *   ranks below S — S − 1 accounts — minus the referrers among them;
+ * - members with verified referrals (few) are compared one by one, through a partial index.
+ *
+ * So a read costs a primary-key lookup and two scans of the referrers, not a ranking of every account.
  */
 @Injectable()
 export class WaitlistRepository {
@@ -23,25 +28,21 @@ export class WaitlistRepository {
     const boost = PLACES_PER_VERIFIED_REFERRAL;
     const rows: Array<{ position: string | number; verified: string | number; referral_code: string }> =
       await (em as SqlEntityManager).getConnection().execute(
-        `with referrals as (
-           select referred_by_id as user_id, count(*) as verified
-             from app_user
-            where referred_by_id is not null and email_verified_at is not null
-            group by referred_by_id
-         ),
-         standing as (
-           select u.id, u.referral_code, coalesce(r.verified, 0) as verified,
-                  row_number() over (order by u.join_seq) - ${boost} * coalesce(r.verified, 0) as score
-             from app_user u
-             left join referrals r on r.user_id = u.id
+        `with me as (
+           select id, referral_code, verified_referrals as verified,
+                  join_rank - ${boost} * verified_referrals as score
+             from app_user where id = ?
          )
          select me.referral_code, me.verified,
-                1 + (select count(*)
-                       from standing other
-                      where other.score < me.score
-                         or (other.score = me.score and other.verified > me.verified)) as position
-           from standing me
-          where me.id = ?`,
+                1 + greatest(me.score - 1, 0)
+                  - (select count(*) from app_user r
+                      where r.verified_referrals > 0 and r.join_rank < me.score)
+                  + (select count(*) from app_user r
+                      where r.verified_referrals > 0 and r.id <> me.id
+                        and (r.join_rank - ${boost} * r.verified_referrals < me.score
+                             or (r.join_rank - ${boost} * r.verified_referrals = me.score
+                                 and r.verified_referrals > me.verified))) as position
+           from me`,
         [userId],
         'all',
         em.getTransactionContext(),
