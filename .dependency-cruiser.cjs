@@ -6,6 +6,19 @@ module.exports = {
     { name: 'cli-not-to-apps', severity: 'error', from: { path: '^cli/' }, to: { path: '^apps/' } },
     { name: 'backend-not-to-web', severity: 'error', from: { path: '^(apps|libs|cli)/' }, to: { path: '^web/' } },
     { name: 'web-not-to-backend', severity: 'error', from: { path: '^web/' }, to: { path: '^(apps|libs|cli)/' } },
+    // A context uses another only through its index.ts (its public API) or its Nest module (composition).
+    {
+      name: 'contexts-through-their-index',
+      severity: 'error',
+      from: { path: '^libs/(accounts|profiles|images|quiz|waitlist|safety|privacy|matching|notifications)/' },
+      to: {
+        path: '^libs/(accounts|profiles|images|quiz|waitlist|safety|privacy|matching|notifications)/',
+        pathNot: ['^libs/$1/', '^libs/([^/]+)/(index|\\1\\.module)\\.ts$'],
+      },
+    },
+    // bulletproof-react: a feature is self-contained; what several features share lives in components/ or lib/.
+    { name: 'web-features-not-to-other-features', severity: 'error', from: { path: '^web/src/features/([^/]+)/' }, to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' } },
+    { name: 'web-shared-not-to-features', severity: 'error', from: { path: '^web/src/(components|lib)/' }, to: { path: '^web/src/features/' } },
     { name: 'no-circular', severity: 'warn', from: {}, to: { circular: true } },
   ],
   options: {

@@ -6,14 +6,13 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
-import type { LogLevel } from '@nestjs/common';
+import { logLevelsUpTo } from '../../libs/config/log-levels.js';
 import type { AppConfig } from '../../libs/config/app-config.js';
 import { ApiExceptionFilter } from '../../libs/shared/http/api-exception.filter.js';
 import { createValidationPipe } from '../../libs/shared/http/validation.pipe.js';
 import { jsonBody, UnacceptableJsonError } from '../../libs/shared/http/json-body.js';
 import { GatewayModule } from './gateway.module.js';
 
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 const JSON_BODY_LIMIT = '100kb';
 // From source (tests) this file is two levels below the repo root; compiled, it is three (dist/apps/gateway).
 export const WEB_DIST =
@@ -25,9 +24,11 @@ export const WEB_DIST =
 export async function createGatewayApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
     bodyParser: false,
-    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+    logger: logLevelsUpTo(config.logLevel),
   });
   app.set('query parser', 'simple');
+  // request.ip (what the limits key on) is the forwarded client only behind proxies TRUST_PROXY names.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
     helmet({

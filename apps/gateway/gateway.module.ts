@@ -19,6 +19,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.module.js';
 import { HealthController } from './health/health.controller.js';
+import { GatewayWithoutModelModule } from '../../libs/matching/embeddings/embedding-model-placement.js';
 
 /**
  * The gateway's composition root. In the embedded default (no KAFKA_BROKERS) it also hosts the matcher's
@@ -54,7 +55,10 @@ export class GatewayModule {
   }
 }
 
-/** Embedded default: the matcher's worker and schedule run in this process; with Kafka, matcher processes do. */
+/**
+ * Embedded default: the matcher's worker, schedule and embedding model run in this process; with Kafka,
+ * matcher processes do, and the gateway answers from stored vectors and embeddings.
+ */
 function embeddedMatcher(config: AppConfig) {
-  return config.distributed ? [] : [MatchingWorkerModule, MatchingSchedulerModule];
+  return config.distributed ? [GatewayWithoutModelModule] : [MatchingWorkerModule, MatchingSchedulerModule];
 }

@@ -1,16 +1,16 @@
 import '../../libs/config/thread-pool.js';
 import 'reflect-metadata';
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig } from '../../libs/config/app-config.js';
+import { logLevelsUpTo } from '../../libs/config/log-levels.js';
 import { MatcherModule } from './matcher.module.js';
 
-const LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 
 async function main(): Promise<void> {
   const config = AppConfig.fromEnvironment();
   const app = await NestFactory.createApplicationContext(MatcherModule.forRoot(config), {
-    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel) + 1),
+    logger: logLevelsUpTo(config.logLevel),
   });
   app.enableShutdownHooks();
   await app.init();

@@ -2,10 +2,10 @@ import { MikroORM } from '@mikro-orm/core';
 import {
   DailyMatchRun,
   type DailyRunReport,
-} from '../../libs/matching/commands/run-daily-matching/daily-match-run.js';
+} from '../../libs/matching/match-sets/daily-match-run.js';
 import { DailyMatchRunRepository } from '../../libs/matching/match-sets/daily-match-run.repository.js';
 import type { CliContext } from '../context/cli-context.js';
-import { isRealCalendarDay } from '../ui/calendar-day.js';
+import { isCalendarDay } from '../../libs/matching/domain/calendar-day.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
 import type { Output } from '../ui/output.js';
 import { startProgress, type Progress } from '../ui/progress.js';
@@ -30,7 +30,7 @@ export async function matchRunAction(
 ): Promise<DailyRunReport> {
   const run = context.app.get(DailyMatchRun, { strict: false });
   const day = options.date ?? run.today();
-  if (!isRealCalendarDay(day)) {
+  if (!isCalendarDay(day)) {
     throw new CliError(`--date must be a calendar day as YYYY-MM-DD, got '${day}'`, ExitCode.usage);
   }
   const watcher = options.progress ? await watchProgress(context, day) : undefined;

@@ -1,13 +1,14 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { UserRepository } from '../../libs/accounts/user.repository.js';
-import { DailyMatchRun } from '../../libs/matching/commands/run-daily-matching/daily-match-run.js';
+import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
 import { MatchSetRepository } from '../../libs/matching/match-sets/match-set.repository.js';
+import { PickSummaries } from '../../libs/matching/match-sets/pick-summaries.js';
 import { numbers } from '../../libs/matching/persistence/sql.js';
 import { ProfileRepository } from '../../libs/profiles/profile.repository.js';
 import type { ProfileView } from '../../libs/profiles/profile-view.js';
 import type { CliContext } from '../context/cli-context.js';
-import { isRealCalendarDay } from '../ui/calendar-day.js';
+import { isCalendarDay } from '../../libs/matching/domain/calendar-day.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
 import { printable } from '../ui/printable.js';
 import type { Output } from '../ui/output.js';
@@ -53,7 +54,7 @@ export async function userShowAction(
   out: Output,
 ): Promise<UserReport> {
   const day = options.date ?? context.app.get(DailyMatchRun, { strict: false }).today();
-  if (!isRealCalendarDay(day))
+  if (!isCalendarDay(day))
     throw new CliError(`--date must be a calendar day as YYYY-MM-DD, got '${day}'`, ExitCode.usage);
   const em = context.app.get(MikroORM).em.fork();
   const users = context.app.get(UserRepository, { strict: false });
@@ -73,6 +74,7 @@ export async function userShowAction(
   );
   const sets = context.app.get(MatchSetRepository, { strict: false });
   const hasSet = await sets.hasSet(em, user.id, day);
+  if (hasSet) await context.app.get(PickSummaries, { strict: false }).fill(em, user.id, day);
   const cards = hasSet ? await sets.cards(em, user.id, day) : [];
   const picks = [];
   for (const card of cards.sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier))) {

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { isRealCalendarDay } from '../ui/calendar-day.js';
+import { isCalendarDay } from '../../libs/matching/domain/calendar-day.js';
 
 /** Whole numbers only ("10", not "1e1" or "10.5"), within bounds. */
 export function integerIn(min: number, max: number): (value: string) => number {
@@ -15,6 +15,6 @@ export function integerIn(min: number, max: number): (value: string) => number {
 
 export function calendarDayOption(value: string): string {
   const trimmed = value.trim();
-  if (!isRealCalendarDay(trimmed)) throw new InvalidArgumentError('expected a calendar day as YYYY-MM-DD.');
+  if (!isCalendarDay(trimmed)) throw new InvalidArgumentError('expected a calendar day as YYYY-MM-DD.');
   return trimmed;
 }

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { MatchingModule } from './matching.module.js';
-import { RefreshPersonalityWhenQuizSubmitted } from './commands/refresh-personality/refresh-personality-when-quiz-submitted.consumer.js';
-import { RefreshPersonalityWhenProfileUpdated } from './commands/refresh-personality/refresh-personality-when-profile-updated.consumer.js';
-import { GenerateMatchesWhenMatchRequested } from './commands/generate-matches/generate-matches-when-match-requested.consumer.js';
-import { EmailWaitingUsersWhenNewcomerCompletes } from './commands/email-waiting-users/email-waiting-users-when-newcomer-completes.consumer.js';
-import { WaitingUsersNotifier } from './commands/email-waiting-users/waiting-users-notifier.js';
-import { WaitingUsersRepository } from './commands/email-waiting-users/waiting-users.repository.js';
+import { RefreshPersonalityWhenQuizSubmitted } from './consumers/refresh-personality/refresh-personality-when-quiz-submitted.consumer.js';
+import { RefreshPersonalityWhenProfileUpdated } from './consumers/refresh-personality/refresh-personality-when-profile-updated.consumer.js';
+import { GenerateMatchesWhenMatchRequested } from './consumers/generate-matches/generate-matches-when-match-requested.consumer.js';
+import { EmailWaitingUsersWhenNewcomerCompletes } from './consumers/email-waiting-users/email-waiting-users-when-newcomer-completes.consumer.js';
+import { WaitingUsersNotifier } from './consumers/email-waiting-users/waiting-users-notifier.js';
+import { WaitingUsersRepository } from './consumers/email-waiting-users/waiting-users.repository.js';
 
 const consumers = [
   RefreshPersonalityWhenQuizSubmitted,

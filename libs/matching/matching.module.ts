@@ -7,12 +7,13 @@ import { CandidatePoolRepository } from './pool/candidate-pool.repository.js';
 import { CandidatePools } from './pool/candidate-pools.js';
 import { MatchSetRepository } from './match-sets/match-set.repository.js';
 import { MatchSetGenerator } from './match-sets/match-set-generator.js';
+import { PickSummaries } from './match-sets/pick-summaries.js';
 import { DailyMatchRunRepository } from './match-sets/daily-match-run.repository.js';
-import { DailyMatchRun } from './commands/run-daily-matching/daily-match-run.js';
+import { DailyMatchRun } from './match-sets/daily-match-run.js';
 import { RequestMatchesHandler } from './commands/request-matches/request-matches.handler.js';
 import { RequestMatchesController } from './commands/request-matches/request-matches.controller.js';
 import { RequestDailyMatchesHandler } from './commands/request-daily-matches/request-daily-matches.handler.js';
-import { RefreshPoolWhenAccountChanges } from './commands/refresh-pool/refresh-pool-when-account-changes.consumer.js';
+import { RefreshPoolWhenAccountChanges } from './consumers/refresh-pool/refresh-pool-when-account-changes.consumer.js';
 
 const services = [
   TextEmbeddings,
@@ -23,6 +24,7 @@ const services = [
   CandidatePools,
   MatchSetRepository,
   MatchSetGenerator,
+  PickSummaries,
   DailyMatchRunRepository,
   DailyMatchRun,
 ];

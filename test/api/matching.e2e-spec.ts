@@ -4,9 +4,15 @@ import { CommandBus } from '@nestjs/cqrs';
 import { OutboxRelay } from '../../libs/messaging/outbox-relay.js';
 import { compatibilityPercent } from '../../libs/matching/domain/compatibility.js';
 import { addDays, calendarDay } from '../../libs/matching/domain/calendar-day.js';
-import { DailyMatchRun } from '../../libs/matching/commands/run-daily-matching/daily-match-run.js';
+import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
 import { RequestDailyMatchesCommand } from '../../libs/matching/commands/request-daily-matches/request-daily-matches.command.js';
-import { GenerateMatchesWhenMatchRequested } from '../../libs/matching/commands/generate-matches/generate-matches-when-match-requested.consumer.js';
+import { GenerateMatchesWhenMatchRequested } from '../../libs/matching/consumers/generate-matches/generate-matches-when-match-requested.consumer.js';
+import { AnswerEmbeddings } from '../../libs/matching/embeddings/answer-embeddings.js';
+import { TextEmbeddings } from '../../libs/matching/embeddings/text-embeddings.js';
+import { MatchSetRepository } from '../../libs/matching/match-sets/match-set.repository.js';
+import { PickSummaries } from '../../libs/matching/match-sets/pick-summaries.js';
+import { PersonalityVectorRepository } from '../../libs/matching/personality/personality-vector.repository.js';
+import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
 import { startTestApp, TEST_MODEL, type TestApp } from '../support/test-app.js';
 import type { ApiClient } from '../support/api-client.js';
 
@@ -321,5 +327,50 @@ describe('matching API', () => {
       return rows[0].n === result.requested && rows[0].n;
     });
     expect(generated).toBe(result.requested);
+  });
+
+  it('the daily run stores picks without summaries; the first read writes each once, and a process without the model writes the same text', async () => {
+    const seeker = await h.member('male', 'male', base, 'Love is patience, kindness and shared mornings.');
+    for (let i = 0; i < 3; i++)
+      await h.member('male', 'male', variant(3 + i * 5), `Love is kindness and mornings ${i}.`);
+    const day = addDays(today, 90);
+    await t.app.get(DailyMatchRun).run(day);
+    const [stored] = await h.sql(
+      `select count(*)::int as picks, count(summary)::int as summaries from match_pick where day = ?::date`,
+      [day],
+    );
+    expect(stored.picks).toBeGreaterThan(3);
+    expect(stored.summaries).toBe(0);
+
+    const summariesOf = async (userId: string) =>
+      (
+        await h.sql(`select tier, summary from match_pick where user_id = ? and day = ?::date order by tier`, [
+          userId,
+          day,
+        ])
+      ).map((row) => `${row.tier}: ${row.summary}`);
+    const orm = t.app.get(MikroORM);
+    const matcher = t.app.get(PickSummaries);
+    await matcher.fill(orm.em.fork(), seeker.id, day);
+    const first = await summariesOf(seeker.id);
+    expect(first).toHaveLength(3);
+    for (const line of first) expect(sentences(line).length).toBeGreaterThanOrEqual(2);
+    await matcher.fill(orm.em.fork(), seeker.id, day);
+    expect(await summariesOf(seeker.id)).toEqual(first);
+
+    // A gateway in the distributed mode: the model lives elsewhere, the answer similarities come from the table.
+    const gateway = new PickSummaries(
+      t.app.get(MatchSetRepository),
+      t.app.get(PersonalityVectorRepository),
+      new AnswerEmbeddings(orm as unknown as ConstructorParameters<typeof AnswerEmbeddings>[0]),
+      new TextEmbeddings(t.config, new HealthRegistry(), false),
+    );
+    await h.sql(`update match_pick set summary = null where user_id = ? and day = ?::date`, [seeker.id, day]);
+    await gateway.fill(orm.em.fork(), seeker.id, day);
+    expect(await summariesOf(seeker.id)).toEqual(first);
+    const [{ models }] = await h.sql(`select count(*)::int as models from answer_text_similarity where model_id = ?`, [
+      TEST_MODEL,
+    ]);
+    expect(models).toBe(1);
   });
 });

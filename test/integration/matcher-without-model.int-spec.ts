@@ -11,7 +11,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
 import { MatcherModule } from '../../apps/matcher/matcher.module.js';
-import { DailyMatchRun } from '../../libs/matching/commands/run-daily-matching/daily-match-run.js';
+import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
 import { RequestMatchesCommand } from '../../libs/matching/commands/request-matches/request-matches.command.js';
 import { compatibilityPercent } from '../../libs/matching/domain/compatibility.js';
 import { createTestDatabase } from '../support/test-database.js';

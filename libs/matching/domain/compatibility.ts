@@ -1,4 +1,4 @@
-import { CHOICES_PER_QUESTION, QUESTION_COUNT } from '../../quiz/questions.js';
+import { CHOICES_PER_QUESTION, QUESTION_COUNT } from '../../quiz/index.js';
 
 /**
  * Compatibility percent of two quiz answer vectors (19 choices, each 1–5):

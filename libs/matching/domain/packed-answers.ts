@@ -1,4 +1,4 @@
-import { QUESTION_COUNT } from '../../quiz/questions.js';
+import { QUESTION_COUNT } from '../../quiz/index.js';
 
 /**
  * Answer vectors packed for fast exact scoring of many pairs. Each choice c ∈ 1…5 becomes a 4-bit

@@ -1,4 +1,4 @@
-import { QUESTIONS, QUESTION_COUNT, answerText } from '../../quiz/questions.js';
+import { QUESTIONS, QUESTION_COUNT, answerText } from '../../quiz/index.js';
 import { MAX_STEP } from './compatibility.js';
 import { mix32 } from './tiebreak.js';
 

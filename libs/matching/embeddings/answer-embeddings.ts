@@ -1,17 +1,39 @@
-import { Injectable } from '@nestjs/common';
-import { CHOICES_PER_QUESTION, QUESTIONS, QUESTION_COUNT } from '../../quiz/questions.js';
+import { Injectable, Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import { CHOICES_PER_QUESTION, QUESTIONS, QUESTION_COUNT } from '../../quiz/index.js';
 import type { Embedder } from './embedder.js';
+import { literal, query, vectorOf } from '../persistence/sql.js';
+
+/** Cosine similarity of the texts of two choices on one question, under one model (what summaries need). */
+export interface AnswerSimilarity {
+  readonly modelId: string;
+  /** 1-based question id and choices. */
+  similarity(questionId: number, choiceA: number, choiceB: number): number;
+}
+
+/** The 19 × 5 × 5 table of an AnswerTextVectors, as stored for processes without the model (a gateway). */
+class StoredAnswerSimilarity implements AnswerSimilarity {
+  constructor(
+    readonly modelId: string,
+    private readonly similarities: Float32Array,
+  ) {}
+
+  similarity(questionId: number, choiceA: number, choiceB: number): number {
+    const per = CHOICES_PER_QUESTION;
+    return this.similarities[((questionId - 1) * per + choiceA - 1) * per + choiceB - 1]!;
+  }
+}
 
 /**
  * Embeddings of the 95 answer texts, computed once per model. Every user's answer texts come from this
  * fixed set, so per-question similarities are a table lookup and a user's "answers embedding" is the
  * normalised mean of 19 rows, with no model call per user.
  */
-export class AnswerTextVectors {
+export class AnswerTextVectors implements AnswerSimilarity {
   private constructor(
     readonly modelId: string,
     private readonly vectors: Float32Array[],
-    private readonly similarities: Float32Array,
+    readonly similarities: Float32Array,
   ) {}
 
   static async build(embedder: Embedder): Promise<AnswerTextVectors> {
@@ -55,15 +77,29 @@ function dot(a: Float32Array, b: Float32Array): number {
   return sum;
 }
 
-/** One AnswerTextVectors per process, built the first time a model is available. */
+/**
+ * One AnswerTextVectors per process, built the first time a model is available. Its similarity table is
+ * also stored (answer_text_similarity, one row per model), so that a process without the model — the
+ * gateway writing a card's summary on first view — uses exactly the same numbers as a matcher would.
+ */
 @Injectable()
 export class AnswerEmbeddings {
+  private readonly logger = new Logger('AnswerEmbeddings');
   private building: Promise<AnswerTextVectors> | undefined;
   private built: AnswerTextVectors | undefined;
+  /** Stored tables by model id; a model's table never changes, so once read it is kept. */
+  private readonly stored = new Map<string, AnswerSimilarity>();
+
+  constructor(private readonly orm: MikroORM) {}
 
   get(embedder: Embedder): Promise<AnswerTextVectors> {
     this.building ??= AnswerTextVectors.build(embedder).then(
-      (vectors) => (this.built = vectors),
+      async (vectors) => {
+        await this.store(vectors).catch((error: Error) =>
+          this.logger.warn(`could not store the answer similarities of ${vectors.modelId}: ${error.message}`),
+        );
+        return (this.built = vectors);
+      },
       (error: unknown) => {
         this.building = undefined; // a failed build is retried by the next caller
         throw error;
@@ -75,5 +111,31 @@ export class AnswerEmbeddings {
   /** Without waiting, for request paths: undefined until built. */
   ifReady(): AnswerTextVectors | undefined {
     return this.built;
+  }
+
+  /** The similarities of `modelId`: this process's own, or the stored ones; undefined if neither exists. */
+  async forModel(modelId: string): Promise<AnswerSimilarity | undefined> {
+    if (this.built?.modelId === modelId) return this.built;
+    const cached = this.stored.get(modelId);
+    if (cached) return cached;
+    const [row] = await query<{ similarities: unknown }>(
+      this.orm.em.fork(),
+      `select similarities from answer_text_similarity where model_id = ?`,
+      [modelId],
+    );
+    const table = row ? vectorOf(row.similarities) : null;
+    if (!table) return undefined;
+    const similarity = new StoredAnswerSimilarity(modelId, table);
+    this.stored.set(modelId, similarity);
+    return similarity;
+  }
+
+  private async store(vectors: AnswerTextVectors): Promise<void> {
+    await query(
+      this.orm.em.fork(),
+      `insert into answer_text_similarity (model_id, similarities)
+       values (${literal.text(vectors.modelId)}, ${literal.vector(vectors.similarities)})
+       on conflict (model_id) do update set similarities = excluded.similarities`,
+    );
   }
 }

@@ -1,41 +1,17 @@
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Embedder } from './embedder.js';
 
 /**
- * The model runs in a worker thread: inference never blocks the event loop that serves requests and
- * writes match sets, and onnxruntime's native code sees plain Node globals (inside Jest's VM context it
- * rejects the context's typed arrays). The worker is plain CommonJS source, so it runs the same from the
- * compiled app, from tests and from the CLI.
+ * The model runs in a worker thread (embedding-worker.thread.ts): inference never blocks the event loop that
+ * serves requests and writes match sets, and onnxruntime's native code sees plain Node globals (inside Jest's
+ * VM context it rejects the context's typed arrays). Built, the thread is the compiled .js beside this file;
+ * from source (tests) it is the .ts, which Node runs with its type stripping.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-(async () => {
-  let extractor;
-  try {
-    const transformers = require(workerData.modulePath);
-    if (workerData.modelsDir) {
-      transformers.env.localModelPath = workerData.modelsDir;
-      transformers.env.allowRemoteModels = false;
-    }
-    extractor = await transformers.pipeline('feature-extraction', workerData.modelId, { dtype: workerData.dtype });
-    const probe = await extractor(['hello'], { pooling: 'mean', normalize: true });
-    parentPort.postMessage({ type: 'ready', dimension: probe.dims[probe.dims.length - 1] });
-  } catch (error) {
-    parentPort.postMessage({ type: 'failed', message: String(error && error.message || error) });
-    return;
-  }
-  parentPort.on('message', async ({ id, texts }) => {
-    try {
-      const output = await extractor(texts, { pooling: 'mean', normalize: true });
-      const data = Float32Array.from(output.data);
-      parentPort.postMessage({ type: 'result', id, data }, [data.buffer]);
-    } catch (error) {
-      parentPort.postMessage({ type: 'error', id, message: String(error && error.message || error) });
-    }
-  });
-})();
-`;
+function threadFile(): URL {
+  const compiled = new URL('./embedding-worker.thread.js', import.meta.url);
+  return existsSync(compiled) ? compiled : new URL('./embedding-worker.thread.ts', import.meta.url);
+}
 
 type WorkerMessage =
   | { type: 'ready'; dimension: number }
@@ -53,8 +29,7 @@ export interface EmbeddingWorkerOptions {
 export function startEmbeddingWorker(
   options: EmbeddingWorkerOptions,
 ): Promise<Embedder & { close(): Promise<void> }> {
-  const modulePath = createRequire(import.meta.url).resolve('@huggingface/transformers');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { ...options, modulePath } });
+  const worker = new Worker(threadFile(), { workerData: options });
   const pending = new Map<number, { resolve(value: Float32Array): void; reject(error: Error): void }>();
   let nextId = 0;
   let stopped: Error | undefined;

@@ -1,9 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Injectable, Logger, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  Optional,
+  type BeforeApplicationShutdown,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
 import { HealthRegistry } from '../../shared/health/health-registry.js';
 import type { Embedder } from './embedder.js';
+import { MODEL_LOADS_HERE } from './embedding-model-placement.js';
 import { startEmbeddingWorker } from './embedding-worker.js';
 
 /** Quantised weights: what Xenova's models and the offline test model ship. */
@@ -24,17 +32,23 @@ export class TextEmbeddings implements OnModuleInit, BeforeApplicationShutdown {
   private failure: string | undefined;
   private starting: Promise<{ close(): Promise<void> }> | undefined;
 
+  private readonly loadsHere: boolean;
+
   constructor(
     private readonly config: AppConfig,
     private readonly health: HealthRegistry,
-  ) {}
+    @Optional() @Inject(MODEL_LOADS_HERE) loadsHere?: boolean,
+  ) {
+    this.loadsHere = loadsHere ?? true;
+  }
 
   onModuleInit(): void {
     this.health.register({ name: 'embeddings', critical: false, check: async () => this.status() });
   }
 
-  /** The model, loading it on the first call; undefined when there is none. */
+  /** The model, loading it on the first call; undefined when there is none (or it lives in other processes). */
   model(): Promise<Embedder | undefined> {
+    if (!this.loadsHere) return Promise.resolve(undefined);
     this.loading ??= this.load();
     return this.loading;
   }
@@ -48,6 +62,7 @@ export class TextEmbeddings implements OnModuleInit, BeforeApplicationShutdown {
   /** For /api/health, which anyone can read: no paths, no raw error texts (those go to the log). */
   private status(): { status: 'up' | 'degraded' | 'loading'; detail: string } {
     const { model } = this.config.embeddings;
+    if (!this.loadsHere) return { status: 'up', detail: `${model} runs in the matcher processes` };
     if (this.loaded) return { status: 'up', detail: `${model} (${this.loaded.dimension} dimensions)` };
     if (this.failure) return { status: 'degraded', detail: this.failure };
     if (!this.loading && this.missingLocalModel())

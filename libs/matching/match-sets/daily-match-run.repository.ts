@@ -5,21 +5,58 @@ import { placeholders, query } from '../persistence/sql.js';
 /** The daily_match_run table: who requested a day, and the figures of direct runs. */
 @Injectable()
 export class DailyMatchRunRepository {
-  /** True for exactly one caller per day. */
-  async claimRequest(em: EntityManager, day: string, at: Date): Promise<boolean> {
+  /**
+   * Takes the day's request for `leaseMs`: true for one caller at a time, and again for another caller once
+   * a holder stopped renewing before it finished (it died). A finished request is never taken again.
+   */
+  async claimRequest(em: EntityManager, day: string, at: Date, leaseMs: number): Promise<boolean> {
     const rows = await query(
       em,
-      `insert into daily_match_run (day, requested_at) values (?::date, ?::timestamptz)
-       on conflict (day) do update set requested_at = excluded.requested_at
-         where daily_match_run.requested_at is null
+      `insert into daily_match_run (day, requested_at, lease_until) values (?::date, ?::timestamptz, ?::timestamptz)
+       on conflict (day) do update set requested_at = excluded.requested_at, lease_until = excluded.lease_until
+         where daily_match_run.requested_users is null
+           and (daily_match_run.lease_until is null or daily_match_run.lease_until < excluded.requested_at)
        returning day`,
-      [day, at.toISOString()],
+      [day, at.toISOString(), new Date(at.getTime() + leaseMs).toISOString()],
     );
     return rows.length > 0;
   }
 
+  /** The holder is alive and working: keep others off for another `leaseMs`. */
+  async renewLease(em: EntityManager, day: string, leaseMs: number): Promise<void> {
+    await query(em, `update daily_match_run set lease_until = ?::timestamptz where day = ?::date`, [
+      new Date(Date.now() + leaseMs).toISOString(),
+      day,
+    ]);
+  }
+
+  /** Every request of the day is written: the lease ends and the day is done. */
   async recordRequested(em: EntityManager, day: string, users: number): Promise<void> {
-    await query(em, `update daily_match_run set requested_users = ? where day = ?::date`, [users, day]);
+    await query(
+      em,
+      `update daily_match_run set requested_users = ?, lease_until = null where day = ?::date`,
+      [users, day],
+    );
+  }
+
+  /** How the day's request stands, for health and for the scheduler's resume check. */
+  async requestState(
+    em: EntityManager,
+    day: string,
+    now: Date,
+  ): Promise<'none' | 'running' | 'stalled' | 'done'> {
+    const [row] = await query<{
+      requested_at: unknown;
+      requested_users: unknown;
+      lease_until: Date | string | null;
+    }>(em, `select requested_at, requested_users, lease_until from daily_match_run where day = ?::date`, [
+      day,
+    ]);
+    if (!row || row.requested_at === null) return 'none';
+    if (row.requested_users !== null) return 'done';
+    return row.lease_until !== null && new Date(row.lease_until).getTime() > now.getTime()
+      ? 'running'
+      : 'stalled';
   }
 
   async recordCompleted(
@@ -43,12 +80,9 @@ export class DailyMatchRunRepository {
   async usersWithoutSet(em: EntityManager, day: string): Promise<string[]> {
     const rows = await query<{ user_id: string }>(
       em,
-      `select v.user_id from personality_vector v
-         join profile p on p.user_id = v.user_id
-         join app_user u on u.id = v.user_id
-        where u.email_verified_at is not null and u.suspended_at is null
-          and not exists (select 1 from match_set s where s.user_id = v.user_id and s.day = ?::date)
-        order by v.user_id`,
+      `select m.user_id from matchable_member m
+        where not exists (select 1 from match_set s where s.user_id = m.user_id and s.day = ?::date)
+        order by m.user_id`,
       [day],
     );
     return rows.map((row) => row.user_id);

@@ -4,15 +4,11 @@ import { Outbox } from '../../messaging/outbox.js';
 import { percentForDistance } from '../domain/compatibility.js';
 import { repeatWindow } from '../domain/eligibility.js';
 import { distancesFrom, WORDS_PER_VECTOR } from '../domain/packed-answers.js';
-import { writeSummary } from '../domain/summary-writer.js';
 import { hashString, mix32 } from '../domain/tiebreak.js';
 import { chooseTiers, TIERS, type Tier } from '../domain/tiers.js';
-import { AnswerEmbeddings, type AnswerTextVectors } from '../embeddings/answer-embeddings.js';
-import { cosine, TextEmbeddings } from '../embeddings/text-embeddings.js';
-import { PersonalityVectorRepository } from '../personality/personality-vector.repository.js';
 import { MatchesGenerated } from '../events/matches-generated.event.js';
 import type { CandidatePool } from '../pool/candidate-pool.js';
-import { MatchSetRepository, type Pick, type SummaryPersonRow } from './match-set.repository.js';
+import { MatchSetRepository, type Pick } from './match-set.repository.js';
 
 /** Users per block: one round of reads, one transaction of writes. */
 const BLOCK = 256;
@@ -21,8 +17,6 @@ export interface GenerateOptions {
   pool: CandidatePool;
   /** Request path: recompute an empty set of today when a compatible newcomer was announced since. */
   refillPromisedEmpty?: boolean;
-  /** Wait for the embedding model (batch paths) or use it only if loaded (request paths). */
-  waitForModel?: boolean;
 }
 
 export interface GenerateReport {
@@ -44,8 +38,8 @@ interface PlannedSet {
 
 /**
  * Computes match sets for many users of one day: exact scores against every candidate (packed answers,
- * typed arrays), tiers, summaries, then one transaction per block that claims (user, day) and writes
- * the picks and MatchesGenerated. Idempotent: the (user, day) key makes a second run, a concurrent run
+ * typed arrays) and tiers, then one transaction per block that claims (user, day) and writes the picks
+ * and MatchesGenerated. Summaries are not written here but when a card is first read (PickSummaries). Idempotent: the (user, day) key makes a second run, a concurrent run
  * or a redelivered request a no-op for users who already have a set.
  */
 @Injectable()
@@ -55,16 +49,12 @@ export class MatchSetGenerator {
   constructor(
     private readonly orm: MikroORM,
     private readonly sets: MatchSetRepository,
-    private readonly personality: PersonalityVectorRepository,
-    private readonly embeddings: TextEmbeddings,
-    private readonly answerEmbeddings: AnswerEmbeddings,
     private readonly outbox: Outbox,
   ) {}
 
   async generate(day: string, userIds: string[], options: GenerateOptions): Promise<GenerateReport> {
     const report: GenerateReport = { created: 0, empty: 0, existing: 0, ineligible: 0 };
-    const answers = await this.answerTexts(options.waitForModel ?? true);
-    const timings = { read: 0, score: 0, summarise: 0, write: 0 };
+    const timings = { read: 0, score: 0, write: 0 };
     // The database writes one block while the next is scored: CPU and I/O overlap.
     let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < userIds.length; start += BLOCK) {
@@ -72,13 +62,12 @@ export class MatchSetGenerator {
         day,
         userIds.slice(start, start + BLOCK),
         options,
-        answers,
         report,
         timings,
       );
       await writing;
       if (!block) continue;
-      writing = this.timed(timings, () => this.write(day, block.planned, block.picks, report));
+      writing = this.timed(timings, () => this.write(day, block, report));
       // Handled here, rethrown by the next await: a failed write must not crash the process meanwhile.
       writing.catch(() => undefined);
     }
@@ -88,32 +77,20 @@ export class MatchSetGenerator {
     return report;
   }
 
-  private async answerTexts(wait: boolean): Promise<AnswerTextVectors | undefined> {
-    if (!wait) {
-      // Request paths never wait, but start what the next request can use (a gateway has no consumers to do it).
-      const loaded = this.embeddings.ifReady();
-      if (loaded) this.answerEmbeddings.get(loaded).catch(() => undefined);
-      return this.answerEmbeddings.ifReady();
-    }
-    const embedder = await this.embeddings.model();
-    return embedder ? this.answerEmbeddings.get(embedder) : undefined;
-  }
-
   private async timed(timings: Record<'write', number>, work: () => Promise<void>): Promise<void> {
     const started = performance.now();
     await work();
     timings.write += performance.now() - started;
   }
 
-  /** Reads, scores and summarises one block; null when nobody in it needs a set. */
+  /** Reads and scores one block; null when nobody in it needs a set. */
   private async prepareBlock(
     day: string,
     userIds: string[],
     options: GenerateOptions,
-    answers: AnswerTextVectors | undefined,
     report: GenerateReport,
-    timings: Record<'read' | 'score' | 'summarise' | 'write', number>,
-  ): Promise<{ planned: PlannedSet[]; picks: Pick[] } | null> {
+    timings: Record<'read' | 'score' | 'write', number>,
+  ): Promise<PlannedSet[] | null> {
     let mark = performance.now();
     const lap = (phase: keyof typeof timings) => {
       const now = performance.now();
@@ -151,9 +128,7 @@ export class MatchSetGenerator {
       picks: this.pickFor(userId, day, options.pool, recent.get(userId)),
     }));
     lap('score');
-    const picks = await this.summarise(em, planned, answers);
-    lap('summarise');
-    return { planned, picks };
+    return planned;
   }
 
   /** Scores one user against their whole candidate group and picks the tiers. */
@@ -185,51 +160,11 @@ export class MatchSetGenerator {
     });
   }
 
-  private async summarise(
-    em: EntityManager,
-    planned: PlannedSet[],
-    answers: AnswerTextVectors | undefined,
-  ): Promise<Pick[]> {
-    const pairs: [string, string][] = planned.flatMap((set) =>
-      set.picks.map((pick): [string, string] => [set.userId, pick.candidateId]),
-    );
-    if (pairs.length === 0) return [];
-    const ids = [...new Set(pairs.flat())];
-    const people = new Map<string, SummaryPersonRow>(
-      (await this.sets.summaryPeople(em, ids)).map((p) => [p.userId, p]),
-    );
-    const bios = answers
-      ? await this.personality.bioEmbeddings(em, ids, answers.modelId)
-      : new Map<string, Float32Array>();
-    const answerSimilarity = answers ? answers.similarity.bind(answers) : undefined;
-    const picks: Pick[] = [];
-    for (const set of planned) {
-      const viewer = people.get(set.userId);
-      // Someone deleted since the pool was loaded is dropped rather than shown half-empty.
-      set.picks = viewer ? set.picks.filter((pick) => people.has(pick.candidateId)) : [];
-      for (const pick of set.picks) {
-        const candidate = people.get(pick.candidateId)!;
-        const summary = writeSummary({
-          viewer: viewer!,
-          candidate,
-          answerSimilarity,
-          bioSimilarity: cosine(bios.get(set.userId), bios.get(pick.candidateId)),
-          seed: hashString(`${set.userId}|${pick.candidateId}`),
-        });
-        picks.push({ userId: set.userId, ...pick, summary });
-      }
-    }
-    return picks;
-  }
-
-  private async write(
-    day: string,
-    planned: PlannedSet[],
-    picks: Pick[],
-    report: GenerateReport,
-  ): Promise<void> {
+  private async write(day: string, block: PlannedSet[], report: GenerateReport): Promise<void> {
     const now = new Date();
     await this.orm.em.fork().transactional(async (em) => {
+      const planned = await this.withoutDeparted(em, block);
+      report.ineligible += block.length - planned.length;
       const fresh = planned.filter((set) => !set.refill);
       const won = await this.sets.claimSets(
         em,
@@ -240,12 +175,10 @@ export class MatchSetGenerator {
       for (const set of planned.filter((s) => s.refill && s.picks.length > 0)) {
         if (await this.sets.refillEmptySet(em, day, set.userId, set.picks.length, now)) won.add(set.userId);
       }
-      await this.sets.insertPicks(
-        em,
-        day,
-        picks.filter((pick) => won.has(pick.userId)),
-        now,
-      );
+      const picks: Pick[] = planned
+        .filter((set) => won.has(set.userId))
+        .flatMap((set) => set.picks.map((pick) => ({ userId: set.userId, ...pick })));
+      await this.sets.insertPicks(em, day, picks, now);
       for (const set of planned) {
         if (!won.has(set.userId)) continue;
         report.created++;
@@ -254,6 +187,18 @@ export class MatchSetGenerator {
       }
       report.existing += fresh.length - [...fresh].filter((set) => won.has(set.userId)).length;
     });
+  }
+
+  /**
+   * Someone deleted since the pool was loaded is dropped rather than shown: a leaver gets no set, and
+   * picks of them leave the others' sets (which keep the rest, without a replacement).
+   */
+  private async withoutDeparted(em: EntityManager, planned: PlannedSet[]): Promise<PlannedSet[]> {
+    const ids = new Set(planned.flatMap((set) => [set.userId, ...set.picks.map((pick) => pick.candidateId)]));
+    const existing = await this.sets.existingUsers(em, [...ids]);
+    return planned
+      .filter((set) => existing.has(set.userId))
+      .map((set) => ({ ...set, picks: set.picks.filter((pick) => existing.has(pick.candidateId)) }));
   }
 }
 

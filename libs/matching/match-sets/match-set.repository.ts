@@ -9,7 +9,13 @@ export interface Pick {
   tier: Tier;
   candidateId: string;
   percent: number;
-  summary: string;
+}
+
+/** A stored pick whose summary is not written yet (PickSummaries writes it on first read). */
+export interface UnsummarisedPick {
+  day: string;
+  tier: Tier;
+  candidateId: string;
 }
 
 export interface ExistingSet {
@@ -24,6 +30,8 @@ export interface SummaryPersonRow {
   name: string;
   bio: string;
   choices: number[];
+  /** The model that embedded this person's answers and bio, if any. */
+  embeddingModel: string | null;
 }
 
 export interface MatchCardRow {
@@ -44,7 +52,6 @@ export interface MatchCardRow {
 
 /** What POST /match/new checks before matching a user. */
 export interface RequesterStatus {
-  exists: boolean;
   verified: boolean;
   hasProfile: boolean;
   hasQuiz: boolean;
@@ -75,10 +82,8 @@ export class MatchSetRepository {
         where u.id = ?`,
       [userId],
     );
-    if (!row)
-      return { exists: false, verified: false, hasProfile: false, hasQuiz: false, vectorFresh: false };
+    if (!row) return { verified: false, hasProfile: false, hasQuiz: false, vectorFresh: false };
     return {
-      exists: true,
       verified: row.verified,
       hasProfile: row.has_profile,
       hasQuiz: row.has_quiz,
@@ -127,9 +132,15 @@ export class MatchSetRepository {
 
   async summaryPeople(em: EntityManager, userIds: string[]): Promise<SummaryPersonRow[]> {
     if (userIds.length === 0) return [];
-    const rows = await query<{ user_id: string; name: string; bio: string | null; choices: unknown }>(
+    const rows = await query<{
+      user_id: string;
+      name: string;
+      bio: string | null;
+      choices: unknown;
+      embedding_model: string | null;
+    }>(
       em,
-      `select v.user_id, u.name, p.bio, v.choices
+      `select v.user_id, u.name, p.bio, v.choices, v.embedding_model
          from personality_vector v join app_user u on u.id = v.user_id left join profile p on p.user_id = v.user_id
         where v.user_id in (${placeholders(userIds.length)})`,
       userIds,
@@ -139,7 +150,46 @@ export class MatchSetRepository {
       name: row.name,
       bio: row.bio ?? '',
       choices: numbers(row.choices),
+      embeddingModel: row.embedding_model ?? null,
     }));
+  }
+
+  /** Which of `userIds` still have an account. */
+  async existingUsers(em: EntityManager, userIds: string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await query<{ id: string }>(
+      em,
+      `select id from app_user where id in (${placeholders(userIds.length)})`,
+      userIds,
+    );
+    return new Set(rows.map((row) => row.id));
+  }
+
+  async picksWithoutSummary(em: EntityManager, userId: string, day?: string): Promise<UnsummarisedPick[]> {
+    const rows = await query<{ day: string; tier: Tier; candidate_id: string }>(
+      em,
+      `select to_char(day, 'YYYY-MM-DD') as day, tier, candidate_id from match_pick
+        where user_id = ? and summary is null${day ? ' and day = ?::date' : ''}`,
+      day ? [userId, day] : [userId],
+    );
+    return rows.map((row) => ({ day: String(row.day), tier: row.tier, candidateId: row.candidate_id }));
+  }
+
+  /** Stores first summaries; a summary already written (by a concurrent reader) is kept. */
+  async saveSummaries(
+    em: EntityManager,
+    userId: string,
+    summaries: (UnsummarisedPick & { summary: string })[],
+  ): Promise<void> {
+    if (summaries.length === 0) return;
+    const rows = summaries.map(({ day, tier, summary }) => ({ day, tier, summary }));
+    await query(
+      em,
+      `update match_pick m set summary = x.summary
+         from json_to_recordset(?::json) as x(day date, tier varchar, summary text)
+        where m.user_id = ? and m.day = x.day and m.tier = x.tier and m.summary is null`,
+      [JSON.stringify(rows), userId],
+    );
   }
 
   /** Claims (user, day) for each user; returns the users whose set this call created. Losers of a race get nothing. */
@@ -181,7 +231,7 @@ export class MatchSetRepository {
     return rows.length > 0;
   }
 
-  /** One JSON document instead of a VALUES list: Postgres parses 768 rows of long summaries much faster. */
+  /** One JSON document instead of a VALUES list: Postgres parses it much faster than 768 rows of parameters. */
   async insertPicks(em: EntityManager, day: string, picks: Pick[], at: Date): Promise<void> {
     if (picks.length === 0) return;
     const rows = picks.map((pick) => ({
@@ -189,14 +239,13 @@ export class MatchSetRepository {
       tier: pick.tier,
       candidate_id: pick.candidateId,
       percent: pick.percent,
-      summary: pick.summary,
     }));
     await query(
       em,
-      `insert into match_pick (user_id, day, tier, candidate_id, percent, summary, created_at)
-       select x.user_id, ${literal.day(day)}, x.tier, x.candidate_id, x.percent, x.summary, ${literal.timestamp(at)}
+      `insert into match_pick (user_id, day, tier, candidate_id, percent, created_at)
+       select x.user_id, ${literal.day(day)}, x.tier, x.candidate_id, x.percent, ${literal.timestamp(at)}
          from json_to_recordset(${literal.text(JSON.stringify(rows))})
-           as x(user_id uuid, tier varchar, candidate_id uuid, percent smallint, summary text)`,
+           as x(user_id uuid, tier varchar, candidate_id uuid, percent smallint)`,
     );
   }
 
@@ -227,7 +276,7 @@ export class MatchSetRepository {
       tier: row.tier as Tier,
       candidateId: row.candidate_id as string,
       percent: Number(row.percent),
-      summary: row.summary as string,
+      summary: (row.summary as string | null) ?? '',
       name: row.name as string,
       city: (row.city as string | null) ?? null,
       state: (row.state as string | null) ?? null,
@@ -250,7 +299,7 @@ export class MatchSetRepository {
       tier: Tier;
       name: string;
       percent: number;
-      summary: string;
+      summary: string | null;
     }>(
       em,
       `select to_char(m.day, 'YYYY-MM-DD') as day, m.tier, u.name, m.percent, m.summary
@@ -258,6 +307,11 @@ export class MatchSetRepository {
         where m.user_id = ? order by m.day desc, m.tier`,
       [userId],
     );
-    return rows.map((row) => ({ ...row, day: String(row.day), percent: Number(row.percent) }));
+    return rows.map((row) => ({
+      ...row,
+      day: String(row.day),
+      percent: Number(row.percent),
+      summary: row.summary ?? '',
+    }));
   }
 }

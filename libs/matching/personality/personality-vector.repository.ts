@@ -52,6 +52,21 @@ export class PersonalityVectorRepository {
     return rows.map((row) => row.user_id);
   }
 
+  /** The user's vector was built from their current quiz and profile (by `model`, when one is loaded). */
+  async isCurrent(em: EntityManager, userId: string, model: string | undefined): Promise<boolean> {
+    const rows = await query<{ current: boolean }>(
+      em,
+      `select true as current from personality_vector v
+         join quiz_response q on q.user_id = v.user_id
+         left join profile p on p.user_id = v.user_id
+        where v.user_id = ? and v.updated_at >= q.submitted_at
+          and (p.updated_at is null or v.updated_at >= p.updated_at)
+          ${model ? 'and v.embedding_model = ?' : ''}`,
+      model ? [userId, model] : [userId],
+    );
+    return rows.length > 0;
+  }
+
   /** Inserts or replaces many vectors in one statement. */
   async saveAll(em: EntityManager, vectors: PersonalityVector[], at: Date): Promise<void> {
     if (vectors.length === 0) return;

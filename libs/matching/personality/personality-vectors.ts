@@ -37,6 +37,16 @@ export class PersonalityVectors {
     return this.vectorize(sources, embedder);
   }
 
+  /**
+   * Whether the user's stored vector already reflects their current quiz and profile. A burst of profile saves
+   * is a burst of events; the first one handled builds from the latest stored state and the rest find it current,
+   * so a member saving 60 times costs one embedding, not 60.
+   */
+  async isCurrent(userId: string): Promise<boolean> {
+    const embedder = await this.embeddings.model();
+    return this.repository.isCurrent(this.orm.em.fork(), userId, embedder?.modelId);
+  }
+
   save(em: EntityManager, vectors: PersonalityVector[]): Promise<void> {
     return this.repository.saveAll(em, vectors, new Date());
   }

@@ -11,16 +11,8 @@ interface MemberRow {
   preferred_sex: Sex;
 }
 
-/**
- * "Can be matched" in SQL: a verified, unsuspended account with a profile and a personality vector (the quiz, as the
- * matcher has processed it). The same rule as domain/eligibility.ts canBeMatched().
- */
-const MEMBERS = `
-  select v.user_id, v.choices, p.gender, p.preferred_sex
-    from personality_vector v
-    join profile p on p.user_id = v.user_id
-    join app_user u on u.id = v.user_id
-   where u.email_verified_at is not null and u.suspended_at is null`;
+/** Who can be matched is the matchable_member view (migration 20261124000700), the rule's one home. */
+const MEMBERS = `select user_id, choices, gender, preferred_sex from matchable_member`;
 
 @Injectable()
 export class CandidatePoolRepository {
@@ -31,7 +23,7 @@ export class CandidatePoolRepository {
   async some(em: EntityManager, userIds: string[]): Promise<PoolMember[]> {
     if (userIds.length === 0) return [];
     return (
-      await query<MemberRow>(em, `${MEMBERS} and v.user_id in (${placeholders(userIds.length)})`, userIds)
+      await query<MemberRow>(em, `${MEMBERS} where user_id in (${placeholders(userIds.length)})`, userIds)
     ).map(toMember);
   }
 }

@@ -9,6 +9,14 @@ import { Migration20261122002200EmbeddingBytes } from './20261122002200-embeddin
 import { Migration20261122002300DropPairIndex } from './20261122002300-drop-pair-index.migration.js';
 import { Migration20261124000100AccountSuspension } from './20261124000100-account-suspension.migration.js';
 import { Migration20261124000200TrustAndSafety } from './20261124000200-trust-and-safety.migration.js';
+import { Migration20261124000300DailyRunLease } from './20261124000300-daily-run-lease.migration.js';
+import { Migration20261124000400RateLimits } from './20261124000400-rate-limits.migration.js';
+import { Migration20261124000500DeadLetters } from './20261124000500-dead-letters.migration.js';
+import { Migration20261124000600OutboxClaims } from './20261124000600-outbox-claims.migration.js';
+import { Migration20261124000700MatchableMember } from './20261124000700-matchable-member.migration.js';
+import { Migration20261124000800OutboxOrder } from './20261124000800-outbox-order.migration.js';
+import { Migration20261124000900WaitlistRanks } from './20261124000900-waitlist-ranks.migration.js';
+import { Migration20261125001000LazySummaries } from './20261125001000-lazy-summaries.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -25,4 +33,12 @@ export const migrations: MigrationObject[] = [
   { name: '20261122002300-drop-pair-index', class: Migration20261122002300DropPairIndex },
   { name: '20261124000100-account-suspension', class: Migration20261124000100AccountSuspension },
   { name: '20261124000200-trust-and-safety', class: Migration20261124000200TrustAndSafety },
+  { name: '20261124000300-daily-run-lease', class: Migration20261124000300DailyRunLease },
+  { name: '20261124000400-rate-limits', class: Migration20261124000400RateLimits },
+  { name: '20261124000500-dead-letters', class: Migration20261124000500DeadLetters },
+  { name: '20261124000600-outbox-claims', class: Migration20261124000600OutboxClaims },
+  { name: '20261124000700-matchable-member', class: Migration20261124000700MatchableMember },
+  { name: '20261124000800-outbox-order', class: Migration20261124000800OutboxOrder },
+  { name: '20261124000900-waitlist-ranks', class: Migration20261124000900WaitlistRanks },
+  { name: '20261125001000-lazy-summaries', class: Migration20261125001000LazySummaries },
 ];

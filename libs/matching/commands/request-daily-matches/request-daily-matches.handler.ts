@@ -6,8 +6,12 @@ import { DailyMatchRunRepository } from '../../match-sets/daily-match-run.reposi
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
 import { RequestDailyMatchesCommand } from './request-daily-matches.command.js';
 
-/** Outbox rows per transaction, so 100k requests don't make one giant transaction. */
-const CHUNK = 1000;
+/** Users per MatchRequested: a matcher computes a chunk as one batch and acknowledges it once written. */
+const USERS_PER_EVENT = 250;
+/** Events per transaction, so 100k requests don't make one giant transaction. */
+const EVENTS_PER_TRANSACTION = 20;
+/** How long the day's request stays ours without renewal; renewed after every transaction. */
+export const REQUEST_LEASE_MS = 2 * 60_000;
 
 @CommandHandler(RequestDailyMatchesCommand)
 export class RequestDailyMatchesHandler implements ICommandHandler<RequestDailyMatchesCommand> {
@@ -21,16 +25,22 @@ export class RequestDailyMatchesHandler implements ICommandHandler<RequestDailyM
   async execute({
     day,
   }: RequestDailyMatchesCommand): Promise<{ day: string; claimed: boolean; requested: number }> {
-    if (!(await this.runs.claimRequest(this.orm.em.fork(), day, new Date())))
+    if (!(await this.runs.claimRequest(this.orm.em.fork(), day, new Date(), REQUEST_LEASE_MS)))
       return { day, claimed: false, requested: 0 };
     // Vectors whose events were lost (a crash between commit and consumer) are rebuilt first.
     await this.personality.refreshStale();
+    // After a holder died part-way, this resumes: users whose set exists are not asked for again.
     const users = await this.runs.usersWithoutSet(this.orm.em.fork(), day);
-    for (let start = 0; start < users.length; start += CHUNK) {
+    const perTransaction = USERS_PER_EVENT * EVENTS_PER_TRANSACTION;
+    for (let start = 0; start < users.length; start += perTransaction) {
+      const slice = users.slice(start, start + perTransaction);
       await this.orm.em.fork().transactional(async (em) => {
-        const events = users.slice(start, start + CHUNK).map((userId) => new MatchRequested(userId, { day }));
-        this.outbox.record(em, ...events);
+        for (let at = 0; at < slice.length; at += USERS_PER_EVENT) {
+          const userIds = slice.slice(at, at + USERS_PER_EVENT);
+          this.outbox.record(em, new MatchRequested(userIds[0]!, { day, userIds }));
+        }
       });
+      await this.runs.renewLease(this.orm.em.fork(), day, REQUEST_LEASE_MS);
     }
     await this.runs.recordRequested(this.orm.em.fork(), day, users.length);
     return { day, claimed: true, requested: users.length };

@@ -1,4 +1,4 @@
-import { imageUrlOf } from '../../../profiles/profile-view.js';
+import { imageUrlOf } from '../../../profiles/index.js';
 import type { Tier } from '../../domain/tiers.js';
 import type { MatchCardRow } from '../../match-sets/match-set.repository.js';
 

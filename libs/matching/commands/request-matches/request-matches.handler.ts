@@ -4,6 +4,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import { calendarDay, isCalendarDay } from '../../domain/calendar-day.js';
 import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
 import { MatchSetRepository } from '../../match-sets/match-set.repository.js';
+import { PickSummaries } from '../../match-sets/pick-summaries.js';
 import { MatchingErrors } from '../../matching-errors.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
 import { CandidatePools } from '../../pool/candidate-pools.js';
@@ -22,6 +23,7 @@ export class RequestMatchesHandler implements ICommandHandler<RequestMatchesComm
     private readonly generator: MatchSetGenerator,
     private readonly pools: CandidatePools,
     private readonly personality: PersonalityVectors,
+    private readonly summaries: PickSummaries,
   ) {}
 
   async execute(command: RequestMatchesCommand): Promise<MatchSetView> {
@@ -45,8 +47,9 @@ export class RequestMatchesHandler implements ICommandHandler<RequestMatchesComm
       // A newcomer announced by mail must be in the pool, so that case reads it fresh.
       const pool = await this.pools.get(keptPromise ? 0 : POOL_MAX_AGE_MS);
       await this.pools.refreshMembers(pool, [userId]);
-      await this.generator.generate(day, [userId], { pool, refillPromisedEmpty: true, waitForModel: false });
+      await this.generator.generate(day, [userId], { pool, refillPromisedEmpty: true });
     }
+    await this.summaries.fill(em, userId, day);
     return toMatchSetView(await this.sets.cards(em, userId, day));
   }
 }

@@ -1,6 +1,6 @@
-import type { ProfileView } from '../../../profiles/profile-view.js';
-import type { WaitlistView } from '../../../waitlist/queries/get-waitlist-standing/get-waitlist-standing.query.js';
-import type { BlockedPerson } from '../../../safety/block.repository.js';
+import type { ProfileView } from '../../../profiles/index.js';
+import type { WaitlistView } from '../../../waitlist/index.js';
+import type { BlockedPerson } from '../../../safety/index.js';
 
 /** Everything the product holds about one person, as they download it (design.md). Never a hash or token. */
 export interface AccountExport {

@@ -1,14 +1,14 @@
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { UserRepository } from '../../../accounts/user.repository.js';
-import { FetchImageQuery } from '../../../images/queries/fetch-image/fetch-image.query.js';
-import { MatchSetRepository } from '../../../matching/match-sets/match-set.repository.js';
-import { GetProfileQuery } from '../../../profiles/queries/get-profile/get-profile.query.js';
-import { QUESTIONS, answerText } from '../../../quiz/questions.js';
-import { QuizResponseRepository } from '../../../quiz/quiz-response.repository.js';
-import { ListBlocksQuery } from '../../../safety/queries/list-blocks/list-blocks.query.js';
-import { ReportRepository } from '../../../safety/report.repository.js';
-import { GetWaitlistStandingQuery } from '../../../waitlist/queries/get-waitlist-standing/get-waitlist-standing.query.js';
+import { UserRepository } from '../../../accounts/index.js';
+import { FetchImageQuery } from '../../../images/index.js';
+import { MatchSetRepository, PickSummaries } from '../../../matching/index.js';
+import { GetProfileQuery } from '../../../profiles/index.js';
+import { QUESTIONS, answerText } from '../../../quiz/index.js';
+import { QuizResponseRepository } from '../../../quiz/index.js';
+import { ListBlocksQuery } from '../../../safety/index.js';
+import { ReportRepository } from '../../../safety/index.js';
+import { GetWaitlistStandingQuery } from '../../../waitlist/index.js';
 import { DomainError } from '../../../shared/domain-error.js';
 import type { AccountExport } from './account-export.js';
 import { ExportAccountQuery } from './export-account.query.js';
@@ -22,8 +22,16 @@ export class ExportAccountHandler implements IQueryHandler<ExportAccountQuery> {
     private readonly users: UserRepository,
     private readonly quiz: QuizResponseRepository,
     private readonly matches: MatchSetRepository,
+    private readonly summaries: PickSummaries,
     private readonly reports: ReportRepository,
   ) {}
+
+  /** Every pick with its summary: those never opened get theirs written now, as on a first view. */
+  private async matchHistory(userId: string) {
+    const em = this.orm.em.fork();
+    await this.summaries.fill(em, userId);
+    return this.matches.historyOf(em, userId);
+  }
 
   async execute({ userId }: ExportAccountQuery): Promise<AccountExport> {
     const em = this.orm.em.fork();
@@ -37,7 +45,7 @@ export class ExportAccountHandler implements IQueryHandler<ExportAccountQuery> {
     const [profile, choices, matches, waitlist, blocks, reports, photo] = await Promise.all([
       orNull(this.queries.execute(new GetProfileQuery(userId, userId))),
       this.quiz.findChoices(this.orm.em.fork(), userId),
-      this.matches.historyOf(this.orm.em.fork(), userId),
+      this.matchHistory(userId),
       this.queries.execute(new GetWaitlistStandingQuery(userId)),
       this.queries.execute(new ListBlocksQuery(userId)),
       this.reports.madeBy(this.orm.em.fork(), userId),

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { UserRepository } from '../../../accounts/user.repository.js';
+import { UserRepository } from '../../../accounts/index.js';
 import { Outbox } from '../../../messaging/outbox.js';
 import { BlockRepository } from '../../block.repository.js';
 import { UserBlocked } from '../../events/user-blocked.event.js';

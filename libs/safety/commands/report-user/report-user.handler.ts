@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { UserRepository } from '../../../accounts/user.repository.js';
+import { UserRepository } from '../../../accounts/index.js';
 import { Outbox } from '../../../messaging/outbox.js';
-import { ProfileAccess } from '../../../profiles/profile-access.js';
+import { ProfileAccess } from '../../../profiles/index.js';
 import { BlockRepository } from '../../block.repository.js';
 import { ReportRepository } from '../../report.repository.js';
 import { SafetyErrors } from '../../safety-errors.js';

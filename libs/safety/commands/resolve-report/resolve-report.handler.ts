@@ -1,6 +1,6 @@
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { SetAccountSuspensionCommand } from '../../../accounts/commands/suspend-account/set-account-suspension.command.js';
+import { SetAccountSuspensionCommand } from '../../../accounts/index.js';
 import { ReportRepository, type Report } from '../../report.repository.js';
 import { SafetyErrors } from '../../safety-errors.js';
 import { ResolveReportCommand } from './resolve-report.command.js';

@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import { AppConfig } from '../../../config/app-config.js';
-import { calendarDay, isCalendarDay } from '../../domain/calendar-day.js';
-import { DailyMatchRunRepository } from '../../match-sets/daily-match-run.repository.js';
-import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
-import { MatchingErrors } from '../../matching-errors.js';
-import { PersonalityVectors } from '../../personality/personality-vectors.js';
-import { CandidatePools } from '../../pool/candidate-pools.js';
+import { AppConfig } from '../../config/app-config.js';
+import { calendarDay, isCalendarDay } from '../domain/calendar-day.js';
+import { DailyMatchRunRepository } from './daily-match-run.repository.js';
+import { MatchSetGenerator } from './match-set-generator.js';
+import { MatchingErrors } from '../matching-errors.js';
+import { PersonalityVectors } from '../personality/personality-vectors.js';
+import { CandidatePools } from '../pool/candidate-pools.js';
 
 export interface DailyRunReport {
   day: string;
@@ -52,7 +52,7 @@ export class DailyMatchRun {
     const refreshed = await this.personality.refreshStale();
     const pool = await this.pools.get(0);
     const users = pool.userIds().sort();
-    const result = await this.generator.generate(day, users, { pool, waitForModel: true });
+    const result = await this.generator.generate(day, users, { pool });
     const ms = Math.round(performance.now() - started);
     const report: DailyRunReport = {
       day,

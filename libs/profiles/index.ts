@@ -1,0 +1,7 @@
+/** What other contexts may use of profiles; everything else in libs/profiles is its own (.dependency-cruiser.cjs). */
+export * from './events/profile-updated.event.js';
+export * from './profile-access.js';
+export * from './profile-rules.js';
+export * from './profile-view.js';
+export * from './queries/get-profile/get-profile.query.js';
+export * from './user-id.pipe.js';

@@ -1,0 +1,4 @@
+/** What other contexts may use of safety; everything else in libs/safety is its own (.dependency-cruiser.cjs). */
+export * from './block.repository.js';
+export * from './queries/list-blocks/list-blocks.query.js';
+export * from './report.repository.js';

@@ -1,0 +1,71 @@
+import { sql } from '../fixtures/database.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/**
+ * Who can be matched, tested once where it is defined: the matchable_member view that the candidate pool,
+ * the daily run's requests and the empty-state promise read. Each case takes one rule away from a member
+ * who satisfied all of them.
+ */
+describe('matchable_member: who can be matched', () => {
+  let t: TestApp;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    for (const [i, name] of ['complete', 'unverified', 'suspended', 'noProfile', 'noVector'].entries()) {
+      const person = await t.signUp({ name: `Eligible ${name}` });
+      ids[name] = person.id;
+      const profile = await person.client.post('/user/setProfile', {
+        id: person.id,
+        city: 'Austin',
+        state: 'TX',
+        age: 30 + i,
+        gender: 'female',
+        preferredSex: 'male',
+        education: 'Law',
+        jobTitle: '',
+        bio: '',
+      });
+      expect(profile.status).toBe(200);
+      const answers = Array.from({ length: 19 }, (_, q) => ({
+        id: q + 1,
+        choice: ((q + i) % 5) + 1,
+        txt: 'x',
+      }));
+      expect((await person.client.post('/match/generate', { id: person.id, answers })).status).toBe(201);
+    }
+    const deadline = Date.now() + 30_000;
+    while ((await sql<{ n: number }>(t, `select count(*)::int as n from personality_vector`))[0]!.n < 5) {
+      if (Date.now() > deadline) throw new Error('vectors not built');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(() => t.close());
+
+  const matchable = async () =>
+    new Set(
+      (await sql<{ user_id: string }>(t, `select user_id from matchable_member`)).map((row) => row.user_id),
+    );
+
+  it('holds a verified, unsuspended member with a profile and a processed quiz', async () => {
+    expect(await matchable()).toEqual(new Set(Object.values(ids)));
+  });
+
+  it('leaves out whoever misses any one of those', async () => {
+    await sql(t, `update app_user set email_verified_at = null where id = ?`, [ids.unverified]);
+    await sql(t, `update app_user set suspended_at = now() where id = ?`, [ids.suspended]);
+    await sql(t, `delete from profile where user_id = ?`, [ids.noProfile]);
+    await sql(t, `delete from personality_vector where user_id = ?`, [ids.noVector]);
+    expect(await matchable()).toEqual(new Set([ids.complete]));
+  });
+
+  it('carries what the engine needs: the choices and both sexes', async () => {
+    const [row] = await sql<{ choices: unknown; gender: string; preferred_sex: string }>(
+      t,
+      `select choices, gender, preferred_sex from matchable_member where user_id = ?`,
+      [ids.complete],
+    );
+    expect(row).toMatchObject({ gender: 'female', preferred_sex: 'male' });
+    expect(String(row!.choices).replace(/[{}]/g, '').split(',')).toHaveLength(19);
+  });
+});
