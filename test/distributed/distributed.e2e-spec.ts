@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { Partitioners } from 'kafkajs';
+import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { ApiClient } from '../support/api-client.js';
 import { MailCatcher, verificationLinkIn } from '../support/mail-catcher.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -215,6 +215,11 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     expect(gateway.logs).not.toMatch(/DailyMatchScheduler/);
     for (const matcher of [matcherA, matcherB])
       expect(matcher.logs).toMatch(/daily matching at "0 3 1 1 \*"/);
+    // Nor the embedding model: that lives in the matchers.
+    expect(report.components.embeddings).toEqual({
+      status: 'up',
+      detail: 'local/wordnet-wordpiece-static-256 runs in the matcher processes',
+    });
   });
 
   it('signs people up, and the matchers build every personality vector from the events, each event once', async () => {
@@ -352,6 +357,49 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     );
   });
 
+  it('parks a poison event as a dead letter (table and topic) and keeps its partition flowing', async () => {
+    const user = people[0]!.id;
+    const [{ id: poison }] = await sql<{ id: string }>(
+      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at)
+       values (gen_random_uuid(), 'MatchRequested', $1, $2::jsonb, now()) returning id`,
+      [user, JSON.stringify({ day: '2026-13-45', userIds: [user] })],
+    );
+    // Same key, so the same partition, right behind the poison one.
+    const [{ id: healthy }] = await sql<{ id: string }>(
+      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at)
+       values (gen_random_uuid(), 'MatchRequested', $1, $2::jsonb, now() + interval '1 millisecond') returning id`,
+      [user, JSON.stringify({ day: '2026-11-19', userIds: [user] })],
+    );
+    await waitFor('the poison event to be parked', 90_000, async () =>
+      (await sql(`select 1 from dead_letter where event_id = $1`, [poison])).length > 0 ? true : undefined,
+    );
+    const [letter] = await sql<{ consumer: string; attempts: number; error: string }>(
+      `select consumer, attempts, error from dead_letter where event_id = $1`,
+      [poison],
+    );
+    expect(letter).toMatchObject({ consumer: 'GenerateMatchesWhenMatchRequested', attempts: 4 });
+    expect(letter!.error).toMatch(/out of range/);
+    await waitFor('the event behind it to be handled', 60_000, async () =>
+      (await sql(`select 1 from match_set where user_id = $1 and day = '2026-11-19'`, [user])).length > 0
+        ? true
+        : undefined,
+    );
+    expect(healthy).toBeDefined();
+    // A copy went to the dead-letter topic for operators' tools.
+    const admin = new Kafka({
+      clientId: 'dlq-check',
+      brokers: kafka.brokers.split(','),
+      logLevel: logLevel.NOTHING,
+    }).admin();
+    await admin.connect();
+    try {
+      const offsets = await admin.fetchTopicOffsets('fated.events.dlq');
+      expect(offsets.reduce((sum, partition) => sum + Number(partition.high), 0)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await admin.disconnect();
+    }
+  });
+
   it("publishes what the CLI seeds to Kafka too: the matchers build the seeded people's vectors", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fated-cli-'));
     dataDirs.push(dir);
@@ -444,6 +492,10 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     const set = await second.client.post('/match/new', { userId: second.id });
     expect(set.status).toBe(200);
     expect(set.body.best.compatibility.id).toEqual(expect.any(String));
+  });
+
+  it('never loaded the embedding model in the gateway, however many sets it computed', async () => {
+    expect(gateway.logs).not.toMatch(/embedding model .* loaded/);
   });
 
   it('shuts the surviving processes down cleanly on SIGTERM', async () => {

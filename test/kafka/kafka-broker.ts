@@ -11,6 +11,8 @@ export interface KafkaBroker {
   /** The broker's log file, when this process started the broker. */
   logFile: string | undefined;
   stop(): Promise<void>;
+  /** Stops the broker (SIGTERM, then SIGKILL) and starts it again on the same ports and data (fault tests). */
+  restart(options?: { downMs?: number }): Promise<void>;
 }
 
 /**
@@ -19,7 +21,15 @@ export interface KafkaBroker {
  */
 export async function startKafka(): Promise<KafkaBroker> {
   const external = process.env.KAFKA_BROKERS;
-  if (external) return { brokers: external, logFile: undefined, stop: async () => undefined };
+  if (external)
+    return {
+      brokers: external,
+      logFile: undefined,
+      stop: async () => undefined,
+      restart: async () => {
+        throw new Error('KAFKA_BROKERS names a broker this test did not start; it cannot restart it');
+      },
+    };
   const { stdout } = await run('bash', [resolve(HERE, 'start-kafka.sh')], {
     timeout: 240_000,
     maxBuffer: 1 << 20,
@@ -32,6 +42,11 @@ export async function startKafka(): Promise<KafkaBroker> {
     logFile: resolve(dir, 'kafka.log'),
     stop: async () => {
       await run('bash', [resolve(HERE, 'stop-kafka.sh'), dir], { timeout: 30_000 });
+    },
+    restart: async ({ downMs = 0 } = {}) => {
+      await run('bash', [resolve(HERE, 'stop-kafka.sh'), dir, '--keep'], { timeout: 30_000 });
+      if (downMs > 0) await new Promise((done) => setTimeout(done, downMs));
+      await run('bash', [resolve(HERE, 'start-kafka.sh'), dir], { timeout: 240_000, maxBuffer: 1 << 20 });
     },
   };
 }

@@ -4,7 +4,10 @@
 # Maven (pom.xml beside this file) and are cached, so later runs need no network.
 #
 #   test/kafka/start-kafka.sh [WORK_DIR]   prints KAFKA_BROKERS=127.0.0.1:PORT and KAFKA_DIR=WORK_DIR
-#   test/kafka/stop-kafka.sh WORK_DIR
+#   test/kafka/stop-kafka.sh WORK_DIR [--keep]
+#
+# Started again on a WORK_DIR it stopped with --keep, it restarts the same broker: same ports (kept in
+# WORK_DIR/ports), same data, so clients reconnect to the address they know and the topics and offsets remain.
 #
 # FATED_KAFKA_LIB overrides the jar cache (default ~/.cache/fated-kafka/<version>).
 set -euo pipefail
@@ -30,9 +33,14 @@ fi
 # Two free loopback ports (the kernel picks them; the short race until Kafka binds is acceptable for tests).
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()' 2>/dev/null ||
   node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
-broker_port="$(free_port)"
-controller_port="$(free_port)"
-while [ "$controller_port" = "$broker_port" ]; do controller_port="$(free_port)"; done
+if [ -f "$work/ports" ]; then
+  read -r broker_port controller_port <"$work/ports"
+else
+  broker_port="$(free_port)"
+  controller_port="$(free_port)"
+  while [ "$controller_port" = "$broker_port" ]; do controller_port="$(free_port)"; done
+  echo "$broker_port $controller_port" >"$work/ports"
+fi
 
 cat > "$work/server.properties" <<PROPS
 process.roles=broker,controller
@@ -60,9 +68,12 @@ classpath="$lib/*"
 jvm=(java -Xms256m -Xmx768m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.headless=true
   -Dlog4j2.configurationFile="$here/log4j2.properties" -cp "$classpath")
 
-cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
-"${jvm[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$work/server.properties" --ignore-formatted >"$work/format.log" 2>&1 ||
-  { cat "$work/format.log" >&2; exit 1; }
+# A restart keeps the data (and the cluster id) it already has: format only a fresh WORK_DIR.
+if [ ! -f "$work/data/meta.properties" ]; then
+  cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
+  "${jvm[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$work/server.properties" >"$work/format.log" 2>&1 ||
+    { cat "$work/format.log" >&2; exit 1; }
+fi
 
 # Detached from the caller's stdio, so a test runner that waits for this script's output is not held open.
 setsid nohup "${jvm[@]}" kafka.Kafka "$work/server.properties" >"$work/kafka.log" 2>&1 </dev/null &

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { DailyMatchRun } from '../../../libs/matching/commands/run-daily-matching/daily-match-run.js';
+import { DailyMatchRun } from '../../../libs/matching/match-sets/daily-match-run.js';
 import { PersonalityVectors } from '../../../libs/matching/personality/personality-vectors.js';
 import { TextEmbeddings } from '../../../libs/matching/embeddings/text-embeddings.js';
 import { closeCliContext, openCliContext, type CliContext } from '../../../cli/context/cli-context.js';
@@ -25,11 +25,16 @@ import { describeMachine, megabytes, withPeakRss } from '../support/machine.js';
  * daily run — the engine's own DailyMatchRun, the same call as `fated match run` and the schedule — is
  * timed end to end. The last line is exactly `matching N users: X users/s`.
  *
- *   npm run bench -- matching --users 10000 [--seed 1] [--profile] [--keep]
+ * With `--history-days D` the run is the steady state: D − 1 earlier days of sets (three picks a day for
+ * everyone, drawn from each one's compatible group) are written first, so the 30-day no-repeat rule has its
+ * full window to read and apply.
+ *
+ *   npm run bench -- matching --users 10000 [--history-days 30] [--seed 1] [--profile] [--keep]
  */
 const { values } = parseArgs({
   options: {
     users: { type: 'string' },
+    'history-days': { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
     profile: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -37,8 +42,19 @@ const { values } = parseArgs({
 });
 const users = Number(values.users);
 const seed = Number(values.seed);
-if (!Number.isInteger(users) || users < 2 || !Number.isInteger(seed) || seed < 0) {
-  console.error('usage: npm run bench -- matching --users N [--seed S] [--profile] [--keep]  (N ≥ 2)');
+const historyDays = Number(values['history-days']);
+if (
+  !Number.isInteger(users) ||
+  users < 2 ||
+  !Number.isInteger(seed) ||
+  seed < 0 ||
+  !Number.isInteger(historyDays) ||
+  historyDays < 1 ||
+  historyDays > 30
+) {
+  console.error(
+    'usage: npm run bench -- matching --users N [--history-days 1–30] [--seed S] [--profile] [--keep]  (N ≥ 2)',
+  );
   process.exit(2);
 }
 
@@ -91,6 +107,12 @@ async function main(): Promise<void> {
 
     const run = context.app.get(DailyMatchRun, { strict: false });
     const day = run.today();
+    if (historyDays > 1) {
+      const history = await timed(() => writeHistory(context!, day, historyDays - 1));
+      console.log(
+        `history: ${historyDays - 1} earlier days, ${history.result} picks written in ${seconds(history.ms)} (steady state)`,
+      );
+    }
     logger.captured.length = 0;
     const measured = await withPeakRss(async () => {
       if (!values.profile) return { result: await timed(() => run.run(day)), summary: [] as string[] };
@@ -131,6 +153,41 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
   const started = performance.now();
   const result = await work();
   return { result, ms: performance.now() - started };
+}
+
+/**
+ * Sets for the `days` days before `day`: three picks a day for every matchable member, each a member of the
+ * group that fits them, spread by a multiplicative hash so that pairs vary from day to day as real runs do.
+ */
+async function writeHistory(context: CliContext, day: string, days: number): Promise<number> {
+  const connection = (context.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection();
+  await connection.execute(
+    `insert into match_set (user_id, day, pick_count, created_at)
+     select m.user_id, ?::date - d, 3, now() from matchable_member m cross join generate_series(1, ?) d`,
+    [day, days],
+  );
+  await connection.execute(
+    `with member as (
+       select user_id, gender, preferred_sex,
+              row_number() over (partition by gender, preferred_sex order by user_id) - 1 as idx
+         from matchable_member
+     ),
+     group_size as (select gender, preferred_sex, count(*) as n from member group by gender, preferred_sex)
+     insert into match_pick (user_id, day, tier, candidate_id, percent, created_at)
+     select s.user_id, ?::date - d, t.tier, c.user_id, 50, now()
+       from member s
+       join group_size z on z.gender = s.preferred_sex and z.preferred_sex = s.gender
+       cross join generate_series(1, ?) d
+       cross join (values ('best', 1), ('medium', 2), ('worst', 3)) t(tier, k)
+       join member c on c.gender = s.preferred_sex and c.preferred_sex = s.gender
+                    and c.idx = (s.idx * 7919 + d * 104729 + t.k * 1299709) % z.n`,
+    [day, days],
+  );
+  const [row] = await connection.execute<{ n: number | string }[]>(
+    'select count(*) as n from match_pick where day < ?::date',
+    [day],
+  );
+  return Number(row?.n ?? 0);
 }
 
 async function countPicks(context: CliContext, day: string): Promise<number> {
