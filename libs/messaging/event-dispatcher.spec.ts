@@ -144,3 +144,28 @@ describe('EventDispatcher', () => {
     await dispatcher.settled();
   });
 });
+
+describe('EventDispatcher while the process stops', () => {
+  it('neither retries nor parks a consumer that fails once shutdown began; the dispatch rejects', async () => {
+    const deadLetters = new RecordedDeadLetters();
+    @Module({
+      imports: [DiscoveryModule],
+      providers: [
+        Flaky,
+        EventDispatcher,
+        { provide: DeadLetters, useValue: deadLetters },
+        // A long pause: only shutdown can end it within the test's time.
+        { provide: EVENT_DISPATCH_OPTIONS, useValue: { concurrency: 1, retryDelaysMs: [60_000] } },
+      ],
+    })
+    class StoppingModule {}
+    const app = await NestFactory.createApplicationContext(StoppingModule, { logger: false });
+    failuresLeft.set(31, 99);
+    const outcome = app.get(EventDispatcher).dispatch(new SomethingHappened('a', { n: 31 }));
+    outcome.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the first attempt failed; it waits to retry
+    await app.close();
+    await expect(outcome).rejects.toThrow(/Flaky stopped with the process: flaky on 31/);
+    expect(deadLetters.parked).toEqual([]);
+  });
+});

@@ -48,6 +48,8 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   private readonly inFlight = new Set<Promise<void>>();
   private readonly roomWaiters: { below: number; resolve: () => void }[] = [];
   private started = 0;
+  private stopping = false;
+  private readonly wakeSleepers = new Set<() => void>();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -122,8 +124,13 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     return { started: this.started, running: this.limit.activeCount + this.limit.pendingCount };
   }
 
-  // Consumers finish while the database is still open (the ORM closes in onApplicationShutdown).
+  // Consumers finish while the database is still open (the ORM closes in onApplicationShutdown). A consumer
+  // that fails from here on failed because the process is stopping (the model worker is gone, the pool
+  // closing): it is neither retried nor parked, and its dispatch rejects, so the event stays undelivered and
+  // is relayed (or redelivered by Kafka) when a process starts again.
   async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    for (const wake of this.wakeSleepers) wake();
     await this.settled();
   }
 
@@ -141,6 +148,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
         return;
       } catch (error) {
         const message = (error as Error)?.message ?? String(error);
+        if (this.stopping) throw new Error(`${name} stopped with the process: ${message}`);
         const delay = delays[attempt - 1];
         if (delay === undefined) {
           await this.park(name, event, message, attempt);
@@ -149,9 +157,22 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
         this.logger.warn(
           `${name} failed on ${event.type} ${event.eventId} (${message}); retry in ${delay} ms`,
         );
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        await this.sleep(delay);
       }
     }
+  }
+
+  /** A retry pause that ends early when the process starts stopping. */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.wakeSleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.wakeSleepers.add(wake);
+    });
   }
 
   private async park(name: string, event: IntegrationEvent, error: string, attempts: number): Promise<void> {
