@@ -148,7 +148,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
         return;
       } catch (error) {
         const message = (error as Error)?.message ?? String(error);
-        if (this.stopping) throw new Error(`${name} stopped with the process: ${message}`);
+        if (this.stopping) throw new Error(`${name} stopped with the process: ${message}`, { cause: error });
         const delay = delays[attempt - 1];
         if (delay === undefined) {
           await this.park(name, event, message, attempt);
