@@ -13,6 +13,7 @@ import { ImagesModule } from '../../libs/images/images.module.js';
 import { WaitlistModule } from '../../libs/waitlist/waitlist.module.js';
 import { QuizModule } from '../../libs/quiz/quiz.module.js';
 import { MatchingModule } from '../../libs/matching/matching.module.js';
+import { MatchRequestsModule } from '../../libs/matching/match-requests.module.js';
 import { SafetyModule } from '../../libs/safety/safety.module.js';
 import { PrivacyModule } from '../../libs/privacy/privacy.module.js';
 import { ScheduleModule } from '@nestjs/schedule';
@@ -44,6 +45,7 @@ export class GatewayModule {
         WaitlistModule,
         QuizModule,
         MatchingModule,
+        MatchRequestsModule,
         SafetyModule,
         PrivacyModule,
         // The accounts' daily purge of unverified sign-ups runs here; the matcher's schedule where it is hosted.

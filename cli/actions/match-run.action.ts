@@ -1,8 +1,5 @@
 import { MikroORM } from '@mikro-orm/core';
-import {
-  DailyMatchRun,
-  type DailyRunReport,
-} from '../../libs/matching/match-sets/daily-match-run.js';
+import { DailyMatchRun, type DailyRunReport } from '../../libs/matching/match-sets/daily-match-run.js';
 import { DailyMatchRunRepository } from '../../libs/matching/match-sets/daily-match-run.repository.js';
 import type { CliContext } from '../context/cli-context.js';
 import { isCalendarDay } from '../../libs/matching/domain/calendar-day.js';

@@ -4,6 +4,7 @@ import { UserRepository } from '../../libs/accounts/user.repository.js';
 import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
 import { MatchSetRepository } from '../../libs/matching/match-sets/match-set.repository.js';
 import { PickSummaries } from '../../libs/matching/match-sets/pick-summaries.js';
+import { MatchCards } from '../../libs/matching/commands/request-matches/match-cards.js';
 import { numbers } from '../../libs/matching/persistence/sql.js';
 import { ProfileRepository } from '../../libs/profiles/profile.repository.js';
 import type { ProfileView } from '../../libs/profiles/profile-view.js';
@@ -75,7 +76,11 @@ export async function userShowAction(
   const sets = context.app.get(MatchSetRepository, { strict: false });
   const hasSet = await sets.hasSet(em, user.id, day);
   if (hasSet) await context.app.get(PickSummaries, { strict: false }).fill(em, user.id, day);
-  const cards = hasSet ? await sets.cards(em, user.id, day) : [];
+  const cards = hasSet
+    ? await context.app
+        .get(MatchCards, { strict: false })
+        .of(em, user.id, await sets.picksOf(em, user.id, day))
+    : [];
   const picks = [];
   for (const card of cards.sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier))) {
     const candidate = await users.findById(card.candidateId, em);
@@ -83,7 +88,7 @@ export async function userShowAction(
       tier: card.tier,
       percent: card.percent,
       candidateId: card.candidateId,
-      name: card.name,
+      name: card.profile.name,
       email: candidate?.email ?? null,
       summary: card.summary,
     });

@@ -13,6 +13,7 @@ import { ImagesModule } from '../../libs/images/images.module.js';
 import { WaitlistModule } from '../../libs/waitlist/waitlist.module.js';
 import { QuizModule } from '../../libs/quiz/quiz.module.js';
 import { MatchingModule } from '../../libs/matching/matching.module.js';
+import { MatchRequestsModule } from '../../libs/matching/match-requests.module.js';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { SafetyModule } from '../../libs/safety/safety.module.js';
 import { EventSettler } from './event-settler.js';
@@ -50,6 +51,7 @@ export class CliModule {
         WaitlistModule,
         QuizModule,
         MatchingModule,
+        MatchRequestsModule,
         SafetyModule,
         ...(consumers ? [MatchingWorkerModule] : []),
       ],

@@ -81,13 +81,10 @@ export class BulkSeeder {
       await em.flush();
 
       const profiled = fresh.filter(({ user }) => user.stage === 'profiled' || user.stage === 'complete');
-      if (profiled.length > 0) {
-        await em.insertMany(
-          Profile,
-          profiled.map(({ requests, userId }) => ({ userId, ...requests.profile(userId), updatedAt: now })),
-        );
-      }
-      for (const { userId } of profiled) this.outbox.record(em, new ProfileUpdated(userId, { userId }));
+      const profiles = profiled.map(({ requests, userId }) => ({ userId, ...requests.profile(userId), updatedAt: now }));
+      if (profiles.length > 0) await em.insertMany(Profile, profiles);
+      for (const { userId, gender, preferredSex, bio } of profiles)
+        this.outbox.record(em, new ProfileUpdated(userId, { userId, gender, preferredSex, bio }));
 
       for (const { user, requests, userId } of fresh) {
         if (user.stage !== 'complete') continue;

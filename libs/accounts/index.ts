@@ -3,4 +3,7 @@ export * from './commands/suspend-account/set-account-suspension.command.js';
 export * from './events/account-deleted.event.js';
 export * from './events/account-suspended.event.js';
 export * from './events/account-unsuspended.event.js';
+export * from './events/email-verified.event.js';
+export * from './events/user-registered.event.js';
+export * from './user.entity.js';
 export * from './user.repository.js';

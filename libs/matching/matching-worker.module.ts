@@ -6,15 +6,19 @@ import { GenerateMatchesWhenMatchRequested } from './consumers/generate-matches/
 import { EmailWaitingUsersWhenNewcomerCompletes } from './consumers/email-waiting-users/email-waiting-users-when-newcomer-completes.consumer.js';
 import { WaitingUsersNotifier } from './consumers/email-waiting-users/waiting-users-notifier.js';
 import { WaitingUsersRepository } from './consumers/email-waiting-users/waiting-users.repository.js';
+import { RecordMemberWhenAccountChanges } from './consumers/record-members/record-member-when-account-changes.consumer.js';
+import { RecordBlockWhenUserBlocks } from './consumers/record-members/record-block-when-user-blocks.consumer.js';
 
 const consumers = [
+  RecordMemberWhenAccountChanges,
+  RecordBlockWhenUserBlocks,
   RefreshPersonalityWhenQuizSubmitted,
   RefreshPersonalityWhenProfileUpdated,
   GenerateMatchesWhenMatchRequested,
   EmailWaitingUsersWhenNewcomerCompletes,
 ];
 
-/** The matcher's reactions to events: vectors and embeddings, requested sets, the empty-state promise. */
+/** The matcher's reactions to events: its read model, vectors and embeddings, requested sets, the empty-state promise. */
 @Module({
   imports: [MatchingModule],
   providers: [...consumers, WaitingUsersNotifier, WaitingUsersRepository],

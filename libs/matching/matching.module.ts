@@ -10,8 +10,7 @@ import { MatchSetGenerator } from './match-sets/match-set-generator.js';
 import { PickSummaries } from './match-sets/pick-summaries.js';
 import { DailyMatchRunRepository } from './match-sets/daily-match-run.repository.js';
 import { DailyMatchRun } from './match-sets/daily-match-run.js';
-import { RequestMatchesHandler } from './commands/request-matches/request-matches.handler.js';
-import { RequestMatchesController } from './commands/request-matches/request-matches.controller.js';
+import { MemberRepository } from './members/member.repository.js';
 import { RequestDailyMatchesHandler } from './commands/request-daily-matches/request-daily-matches.handler.js';
 import { RefreshPoolWhenAccountChanges } from './consumers/refresh-pool/refresh-pool-when-account-changes.consumer.js';
 
@@ -27,15 +26,16 @@ const services = [
   PickSummaries,
   DailyMatchRunRepository,
   DailyMatchRun,
+  MemberRepository,
 ];
 
 /**
- * Matching: personality vectors, the candidate pool, match sets and POST /match/new. Its services are
- * exported so the worker, the scheduler and the CLI (DailyMatchRun, MatchSetGenerator) use them without HTTP.
+ * Matching on its own tables: its read model of members, personality vectors, the candidate pool and match
+ * sets. Its services are exported so the worker, the scheduler, POST /match/new (MatchRequestsModule) and
+ * the CLI (DailyMatchRun, MatchSetGenerator) use them.
  */
 @Module({
-  controllers: [RequestMatchesController],
-  providers: [...services, RequestMatchesHandler, RequestDailyMatchesHandler, RefreshPoolWhenAccountChanges],
+  providers: [...services, RequestDailyMatchesHandler, RefreshPoolWhenAccountChanges],
   exports: services,
 })
 export class MatchingModule {}

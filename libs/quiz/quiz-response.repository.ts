@@ -22,14 +22,24 @@ export class QuizResponseRepository {
 
   /** The stored choices in question order, or null before the quiz was taken. */
   async findChoices(em: EntityManager, userId: string): Promise<number[] | null> {
-    const rows = await run<{ choices: unknown }>(em, `select choices from quiz_response where user_id = ?`, [
-      userId,
-    ]);
-    if (!rows[0]) return null;
-    const { choices } = rows[0];
-    return Array.isArray(choices)
-      ? choices.map(Number)
-      : String(choices).replace(/[{}]/g, '').split(',').map(Number);
+    return (await this.findResponse(em, userId))?.choices ?? null;
+  }
+
+  /** The stored answers and when they were submitted, or null before the quiz was taken. */
+  async findResponse(
+    em: EntityManager,
+    userId: string,
+  ): Promise<{ choices: number[]; submittedAt: Date } | null> {
+    const [row] = await run<{ choices: unknown; submitted_at: Date | string }>(
+      em,
+      `select choices, submitted_at from quiz_response where user_id = ?`,
+      [userId],
+    );
+    if (!row) return null;
+    const choices = Array.isArray(row.choices)
+      ? row.choices.map(Number)
+      : String(row.choices).replace(/[{}]/g, '').split(',').map(Number);
+    return { choices, submittedAt: new Date(row.submitted_at) };
   }
 
   async isVerified(em: EntityManager, userId: string): Promise<boolean> {

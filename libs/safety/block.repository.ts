@@ -34,6 +34,20 @@ export class BlockRepository {
     return rows.length > 0;
   }
 
+  /** Of `otherIds`, those `userId` blocked or who blocked `userId` (a block works both ways). */
+  async blockedEitherWay(em: EntityManager, userId: string, otherIds: string[]): Promise<Set<string>> {
+    if (otherIds.length === 0) return new Set();
+    const list = otherIds.map(() => '?').join(', ');
+    const rows = await run<{ other: string }>(
+      em,
+      `select blocked_user_id as other from user_block where user_id = ? and blocked_user_id in (${list})
+       union
+       select user_id from user_block where blocked_user_id = ? and user_id in (${list})`,
+      [userId, ...otherIds, userId, ...otherIds],
+    );
+    return new Set(rows.map((row) => row.other));
+  }
+
   async listOf(em: EntityManager, userId: string): Promise<BlockedPerson[]> {
     const rows = await run<{ blocked_user_id: string; name: string; created_at: Date | string }>(
       em,

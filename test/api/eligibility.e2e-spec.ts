@@ -1,3 +1,5 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { SetAccountSuspensionCommand } from '../../libs/accounts/index.js';
 import { sql } from '../fixtures/database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -52,9 +54,12 @@ describe('matchable_member: who can be matched', () => {
   });
 
   it('leaves out whoever misses any one of those', async () => {
-    await sql(t, `update app_user set email_verified_at = null where id = ?`, [ids.unverified]);
-    await sql(t, `update app_user set suspended_at = now() where id = ?`, [ids.suspended]);
-    await sql(t, `delete from profile where user_id = ?`, [ids.noProfile]);
+    // Matching's read model, where the accounts and profiles events land (tested below through the events).
+    await sql(t, `update match_member set verified = false where user_id = ?`, [ids.unverified]);
+    await sql(t, `update match_member set suspended = true where user_id = ?`, [ids.suspended]);
+    await sql(t, `update match_member set gender = null, preferred_sex = null where user_id = ?`, [
+      ids.noProfile,
+    ]);
     await sql(t, `delete from personality_vector where user_id = ?`, [ids.noVector]);
     expect(await matchable()).toEqual(new Set([ids.complete]));
   });
@@ -67,5 +72,66 @@ describe('matchable_member: who can be matched', () => {
     );
     expect(row).toMatchObject({ gender: 'female', preferred_sex: 'male' });
     expect(String(row!.choices).replace(/[{}]/g, '').split(',')).toHaveLength(19);
+  });
+
+  it("is fed by the owners' events: sign-up, verification, profile, quiz, suspension and blocks", async () => {
+    const until = async (check: () => Promise<boolean>) => {
+      const deadline = Date.now() + 15_000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error('the read model did not follow');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const member = async (id: string) =>
+      (
+        await sql<{
+          name: string;
+          verified: boolean;
+          suspended: boolean;
+          gender: string | null;
+          choices: unknown;
+        }>(t, `select name, verified, suspended, gender, choices from match_member where user_id = ?`, [id])
+      )[0];
+    const person = await t.signUp({ name: 'Read Model', email: 'read.model@example.com' });
+    await until(async () => (await member(person.id))?.verified === true);
+    expect(await member(person.id)).toMatchObject({
+      name: 'Read Model',
+      suspended: false,
+      gender: null,
+      choices: null,
+    });
+
+    await person.client.post('/user/setProfile', {
+      id: person.id,
+      city: 'Austin',
+      state: 'TX',
+      age: 33,
+      gender: 'male',
+      preferredSex: 'female',
+      education: '',
+      jobTitle: '',
+      bio: 'Love is a long walk.',
+    });
+    const answers = Array.from({ length: 19 }, (_, q) => ({ id: q + 1, choice: (q % 5) + 1, txt: 'x' }));
+    await person.client.post('/match/generate', { id: person.id, answers });
+    await until(async () => (await matchable()).has(person.id));
+    expect(await member(person.id)).toMatchObject({ gender: 'male' });
+
+    await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand('read.model@example.com', true));
+    await until(async () => !(await matchable()).has(person.id));
+    await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand('read.model@example.com', false));
+    await until(async () => (await matchable()).has(person.id));
+
+    const other = await t.signUp({ name: 'Blocked Person' });
+    expect((await person.client.post('/block', { userId: other.id })).status).toBe(201);
+    await until(
+      async () =>
+        (
+          await sql(t, `select 1 from match_block where user_id = ? and blocked_user_id = ?`, [
+            person.id,
+            other.id,
+          ])
+        ).length > 0,
+    );
   });
 });

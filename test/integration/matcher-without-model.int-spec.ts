@@ -5,14 +5,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
 import { MatcherModule } from '../../apps/matcher/matcher.module.js';
 import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
-import { RequestMatchesCommand } from '../../libs/matching/commands/request-matches/request-matches.command.js';
+import { MatchSetRepository } from '../../libs/matching/match-sets/match-set.repository.js';
+import { PickSummaries } from '../../libs/matching/match-sets/pick-summaries.js';
 import { compatibilityPercent } from '../../libs/matching/domain/compatibility.js';
 import { createTestDatabase } from '../support/test-database.js';
 
@@ -74,6 +74,12 @@ describe('matcher process without an embedding model', () => {
       id,
       `{${choices.join(',')}}`,
     ]);
+    // What the sign-up, profile and quiz events record in matching's read model (written directly, like the rest).
+    await sql(
+      `insert into match_member (user_id, name, email, verified, gender, preferred_sex, bio, profile_at, choices, quiz_at)
+       values (?, ?, ?, true, ?, ?, ?, now(), ?::smallint[], now())`,
+      [id, name, `${id}@example.com`, gender, preferredSex, bio, `{${choices.join(',')}}`],
+    );
     return id;
   }
 
@@ -115,16 +121,25 @@ describe('matcher process without an embedding model', () => {
         null,
       ]);
 
-    const view = await app.get(CommandBus).execute(new RequestMatchesCommand(robin, '2026-12-24'));
-    expect(Object.keys(view)).toEqual(['best', 'worst']);
-    const set = view as Required<typeof view>;
-    expect(set.best.compatibility).toMatchObject({ id: sam, percent: compatibilityPercent(answers, near) });
-    expect(set.worst.compatibility).toMatchObject({ id: alex, percent: compatibilityPercent(answers, far) });
-    expect(set.best.compatibility.summary).toContain(
+    // The matcher serves no requests (the gateway does); the summaries are written from stored data when
+    // a card is first read, as PickSummaries does for a gateway.
+    const em = app.get(MikroORM).em.fork();
+    await app.get(PickSummaries).fill(em, robin, '2026-12-24');
+    const stored = await app.get(MatchSetRepository).picksOf(em, robin, '2026-12-24');
+    const set = Object.fromEntries(
+      stored.map((pick) => [
+        pick.tier,
+        { compatibility: { id: pick.candidateId, percent: pick.percent, summary: pick.summary } },
+      ]),
+    );
+    expect(Object.keys(set).sort()).toEqual(['best', 'worst']);
+    expect(set.best!.compatibility).toMatchObject({ id: sam, percent: compatibilityPercent(answers, near) });
+    expect(set.worst!.compatibility).toMatchObject({ id: alex, percent: compatibilityPercent(answers, far) });
+    expect(set.best!.compatibility.summary).toContain(
       'You and Sam gave the same answer on 17 of 19 questions',
     );
-    expect(set.best.compatibility.summary).toContain('you both talk about “kindness”');
-    expect(set.worst.compatibility.summary).toContain('You and Alex never picked the very same answer');
+    expect(set.best!.compatibility.summary).toContain('you both talk about “kindness”');
+    expect(set.worst!.compatibility.summary).toContain('You and Alex never picked the very same answer');
     // The men see Robin the same day: one mutual match, not a repeat.
     const picks = await sql(`select user_id, candidate_id from match_pick where candidate_id = ?`, [robin]);
     expect(picks.map((pick) => pick.user_id).sort()).toEqual([sam, alex].sort());

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Sex } from '../domain/eligibility.js';
 import type { Tier } from '../domain/tiers.js';
 import { literal, numbers, placeholders, query } from '../persistence/sql.js';
 
@@ -34,63 +33,17 @@ export interface SummaryPersonRow {
   embeddingModel: string | null;
 }
 
-export interface MatchCardRow {
+/** A pick as its card shows it; the card's profile fields come from the profiles context. */
+export interface StoredPick {
   tier: Tier;
   candidateId: string;
   percent: number;
   summary: string;
-  name: string;
-  city: string | null;
-  state: string | null;
-  age: number | null;
-  gender: Sex | null;
-  education: string | null;
-  jobTitle: string | null;
-  bio: string | null;
-  hasImage: boolean;
-}
-
-/** What POST /match/new checks before matching a user. */
-export interface RequesterStatus {
-  verified: boolean;
-  hasProfile: boolean;
-  hasQuiz: boolean;
-  /** The matcher's vector reflects the latest quiz and profile. */
-  vectorFresh: boolean;
 }
 
 /** Match sets and picks. One set per (user, day) is the table's primary key, not a convention. */
 @Injectable()
 export class MatchSetRepository {
-  async requesterStatus(em: EntityManager, userId: string): Promise<RequesterStatus> {
-    const [row] = await query<{
-      verified: boolean;
-      has_profile: boolean;
-      has_quiz: boolean;
-      vector_fresh: boolean;
-    }>(
-      em,
-      `select u.email_verified_at is not null as verified,
-              p.user_id is not null as has_profile,
-              q.user_id is not null as has_quiz,
-              coalesce(v.updated_at >= q.submitted_at and (p.updated_at is null or v.updated_at >= p.updated_at), false)
-                as vector_fresh
-         from app_user u
-         left join profile p on p.user_id = u.id
-         left join quiz_response q on q.user_id = u.id
-         left join personality_vector v on v.user_id = u.id
-        where u.id = ?`,
-      [userId],
-    );
-    if (!row) return { verified: false, hasProfile: false, hasQuiz: false, vectorFresh: false };
-    return {
-      verified: row.verified,
-      hasProfile: row.has_profile,
-      hasQuiz: row.has_quiz,
-      vectorFresh: row.vector_fresh,
-    };
-  }
-
   async existingSets(em: EntityManager, day: string, userIds: string[]): Promise<ExistingSet[]> {
     if (userIds.length === 0) return [];
     const rows = await query<{ user_id: string; pick_count: number; promise_since: boolean }>(
@@ -124,7 +77,7 @@ export class MatchSetRepository {
       `select user_id, candidate_id from match_pick
         where day between ?::date and ?::date and (user_id in (${list}) or candidate_id in (${list}))
        union all
-       select user_id, blocked_user_id from user_block where user_id in (${list}) or blocked_user_id in (${list})`,
+       select user_id, blocked_user_id from match_block where user_id in (${list}) or blocked_user_id in (${list})`,
       [window.from, window.until, ...userIds, ...userIds, ...userIds, ...userIds],
     );
     return rows.map((row) => [row.user_id, row.candidate_id]);
@@ -140,8 +93,8 @@ export class MatchSetRepository {
       embedding_model: string | null;
     }>(
       em,
-      `select v.user_id, u.name, p.bio, v.choices, v.embedding_model
-         from personality_vector v join app_user u on u.id = v.user_id left join profile p on p.user_id = v.user_id
+      `select v.user_id, m.name, m.bio, v.choices, v.embedding_model
+         from personality_vector v join match_member m on m.user_id = v.user_id
         where v.user_id in (${placeholders(userIds.length)})`,
       userIds,
     );
@@ -152,17 +105,6 @@ export class MatchSetRepository {
       choices: numbers(row.choices),
       embeddingModel: row.embedding_model ?? null,
     }));
-  }
-
-  /** Which of `userIds` still have an account. */
-  async existingUsers(em: EntityManager, userIds: string[]): Promise<Set<string>> {
-    if (userIds.length === 0) return new Set();
-    const rows = await query<{ id: string }>(
-      em,
-      `select id from app_user where id in (${placeholders(userIds.length)})`,
-      userIds,
-    );
-    return new Set(rows.map((row) => row.id));
   }
 
   async picksWithoutSummary(em: EntityManager, userId: string, day?: string): Promise<UnsummarisedPick[]> {
@@ -257,35 +199,18 @@ export class MatchSetRepository {
     return rows.length > 0;
   }
 
-  /** A user's picks of one day with what the cards show about each candidate. */
-  async cards(em: EntityManager, userId: string, day: string): Promise<MatchCardRow[]> {
-    const rows = await query<Record<string, unknown>>(
+  /** A user's picks of one day (who, tier, percent and the summary once written). */
+  async picksOf(em: EntityManager, userId: string, day: string): Promise<StoredPick[]> {
+    const rows = await query<{ tier: Tier; candidate_id: string; percent: number; summary: string | null }>(
       em,
-      `select m.tier, m.candidate_id, m.percent, m.summary, u.name, p.city, p.state, p.age, p.gender, p.education,
-              p.job_title, p.bio, exists (select 1 from user_image i where i.user_id = m.candidate_id) as has_image
-         from match_pick m
-         join app_user u on u.id = m.candidate_id
-         left join profile p on p.user_id = m.candidate_id
-        where m.user_id = ? and m.day = ?::date and u.suspended_at is null
-          and not exists (select 1 from user_block b
-                           where (b.user_id = m.user_id and b.blocked_user_id = m.candidate_id)
-                              or (b.user_id = m.candidate_id and b.blocked_user_id = m.user_id))`,
+      `select tier, candidate_id, percent, summary from match_pick where user_id = ? and day = ?::date`,
       [userId, day],
     );
     return rows.map((row) => ({
-      tier: row.tier as Tier,
-      candidateId: row.candidate_id as string,
+      tier: row.tier,
+      candidateId: row.candidate_id,
       percent: Number(row.percent),
-      summary: (row.summary as string | null) ?? '',
-      name: row.name as string,
-      city: (row.city as string | null) ?? null,
-      state: (row.state as string | null) ?? null,
-      age: row.age === null || row.age === undefined ? null : Number(row.age),
-      gender: (row.gender as Sex | null) ?? null,
-      education: (row.education as string | null) ?? null,
-      jobTitle: (row.job_title as string | null) ?? null,
-      bio: (row.bio as string | null) ?? null,
-      hasImage: row.has_image === true,
+      summary: row.summary ?? '',
     }));
   }
 
@@ -303,7 +228,7 @@ export class MatchSetRepository {
     }>(
       em,
       `select to_char(m.day, 'YYYY-MM-DD') as day, m.tier, u.name, m.percent, m.summary
-         from match_pick m join app_user u on u.id = m.candidate_id
+         from match_pick m join match_member u on u.user_id = m.candidate_id
         where m.user_id = ? order by m.day desc, m.tier`,
       [userId],
     );

@@ -11,7 +11,7 @@ export interface PersonalityVector {
   embeddingModel: string | null;
 }
 
-/** The inputs a vector is built from: the stored quiz choices and the profile's bio. */
+/** The inputs a vector is built from: the quiz choices and the bio, as matching's read model holds them. */
 export interface PersonalitySource {
   userId: string;
   choices: number[];
@@ -23,13 +23,13 @@ export interface PersonalitySource {
 export class PersonalityVectorRepository {
   async sources(em: EntityManager, userIds: string[]): Promise<PersonalitySource[]> {
     if (userIds.length === 0) return [];
-    const rows = await query<{ user_id: string; choices: unknown; bio: string | null }>(
+    const rows = await query<{ user_id: string; choices: unknown; bio: string }>(
       em,
-      `select q.user_id, q.choices, p.bio from quiz_response q left join profile p on p.user_id = q.user_id
-        where q.user_id in (${placeholders(userIds.length)})`,
+      `select user_id, choices, bio from match_member
+        where choices is not null and user_id in (${placeholders(userIds.length)})`,
       userIds,
     );
-    return rows.map((row) => ({ userId: row.user_id, choices: numbers(row.choices), bio: row.bio ?? '' }));
+    return rows.map((row) => ({ userId: row.user_id, choices: numbers(row.choices), bio: row.bio }));
   }
 
   /**
@@ -39,14 +39,14 @@ export class PersonalityVectorRepository {
   async staleUserIds(em: EntityManager, model: string | undefined): Promise<string[]> {
     const rows = await query<{ user_id: string }>(
       em,
-      `select q.user_id from quiz_response q
-         left join profile p on p.user_id = q.user_id
-         left join personality_vector v on v.user_id = q.user_id
-        where v.user_id is null
-           or v.updated_at < q.submitted_at
-           or (p.updated_at is not null and v.updated_at < p.updated_at)
-           ${model ? 'or v.embedding_model is distinct from ?' : ''}
-        order by q.user_id`,
+      `select m.user_id from match_member m
+         left join personality_vector v on v.user_id = m.user_id
+        where m.choices is not null
+          and (v.user_id is null
+               or v.updated_at < m.quiz_at
+               or (m.profile_at is not null and v.updated_at < m.profile_at)
+               ${model ? 'or v.embedding_model is distinct from ?' : ''})
+        order by m.user_id`,
       model ? [model] : [],
     );
     return rows.map((row) => row.user_id);
@@ -57,10 +57,9 @@ export class PersonalityVectorRepository {
     const rows = await query<{ current: boolean }>(
       em,
       `select true as current from personality_vector v
-         join quiz_response q on q.user_id = v.user_id
-         left join profile p on p.user_id = v.user_id
-        where v.user_id = ? and v.updated_at >= q.submitted_at
-          and (p.updated_at is null or v.updated_at >= p.updated_at)
+         join match_member m on m.user_id = v.user_id
+        where v.user_id = ? and m.quiz_at is not null and v.updated_at >= m.quiz_at
+          and (m.profile_at is null or v.updated_at >= m.profile_at)
           ${model ? 'and v.embedding_model = ?' : ''}`,
       model ? [userId, model] : [userId],
     );

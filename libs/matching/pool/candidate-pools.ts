@@ -41,6 +41,12 @@ export class CandidatePools {
     if (pool) await this.refreshMembers(pool, userIds);
   }
 
+  /** Takes a member out of the cached pool without reading anything. */
+  async dropIfCached(userId: string): Promise<void> {
+    const pool = await this.current?.catch(() => undefined);
+    pool?.remove(userId);
+  }
+
   private async load(): Promise<CandidatePool> {
     const startedAt = Date.now();
     return CandidatePool.of(await this.repository.all(this.orm.em.fork()), startedAt);

@@ -17,6 +17,7 @@ import { Migration20261124000700MatchableMember } from './20261124000700-matchab
 import { Migration20261124000800OutboxOrder } from './20261124000800-outbox-order.migration.js';
 import { Migration20261124000900WaitlistRanks } from './20261124000900-waitlist-ranks.migration.js';
 import { Migration20261125001000LazySummaries } from './20261125001000-lazy-summaries.migration.js';
+import { Migration20261125001100MatchingReadModel } from './20261125001100-matching-read-model.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -41,4 +42,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261124000800-outbox-order', class: Migration20261124000800OutboxOrder },
   { name: '20261124000900-waitlist-ranks', class: Migration20261124000900WaitlistRanks },
   { name: '20261125001000-lazy-summaries', class: Migration20261125001000LazySummaries },
+  { name: '20261125001100-matching-read-model', class: Migration20261125001100MatchingReadModel },
 ];

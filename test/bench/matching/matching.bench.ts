@@ -7,6 +7,9 @@ import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DailyMatchRun } from '../../../libs/matching/match-sets/daily-match-run.js';
 import { PersonalityVectors } from '../../../libs/matching/personality/personality-vectors.js';
+import { MemberRepository } from '../../../libs/matching/members/member.repository.js';
+import { EventRegistry } from '../../../libs/messaging/event-registry.js';
+import type { IntegrationEvent } from '../../../libs/messaging/integration-event.js';
 import { TextEmbeddings } from '../../../libs/matching/embeddings/text-embeddings.js';
 import { closeCliContext, openCliContext, type CliContext } from '../../../cli/context/cli-context.js';
 import { EventSettler } from '../../../cli/context/event-settler.js';
@@ -93,6 +96,7 @@ async function main(): Promise<void> {
         }
         await seeder.seedBatch(batch);
       }
+      await recordMembers(context!);
       // Nobody consumes here, so relaying only marks the sign-up events as sent.
       await context!.app.get(EventSettler).settle();
     });
@@ -210,3 +214,38 @@ main().catch((error: Error) => {
   console.error(`bench failed: ${error.message}`);
   process.exitCode = 1;
 });
+
+/**
+ * The worker's consumers would record the seeded members in matching's read model one event at a time;
+ * the bench records the seed's events (still unsent in the outbox) in batches instead.
+ */
+async function recordMembers(context: CliContext): Promise<void> {
+  const orm = context.app.get(MikroORM);
+  const members = context.app.get(MemberRepository, { strict: false });
+  const PAGE = 20_000;
+  for (let after = 0; ;) {
+    const rows = (await (orm.em.fork() as SqlEntityManager).getConnection().execute(
+      `select seq, id, type, aggregate_id, payload, occurred_at from outbox_message
+        where published_at is null and seq > ? order by seq limit ${PAGE}`,
+      [after],
+    )) as {
+      seq: number;
+      id: string;
+      type: string;
+      aggregate_id: string;
+      payload: unknown;
+      occurred_at: Date | string;
+    }[];
+    if (rows.length === 0) return;
+    after = Number(rows[rows.length - 1]!.seq);
+    const events = rows.flatMap((row) => {
+      const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+      const event = EventRegistry.revive(row.type, row.aggregate_id, payload as object, {
+        eventId: row.id,
+        occurredAt: new Date(row.occurred_at),
+      });
+      return event ? [event as IntegrationEvent] : [];
+    });
+    await orm.em.fork().transactional((em) => members.recordEvents(em, events));
+  }
+}

@@ -1,6 +1,5 @@
-import { imageUrlOf } from '../../../profiles/index.js';
 import type { Tier } from '../../domain/tiers.js';
-import type { MatchCardRow } from '../../match-sets/match-set.repository.js';
+import type { MatchCard } from './match-cards.js';
 
 /** One card of POST /match/new: the spec's {name, compatibility} plus the profile fields the card shows. */
 export interface MatchCardView {
@@ -23,24 +22,16 @@ export type MatchSetView = Partial<Record<Tier, MatchCardView>>;
 
 const ORDER: Tier[] = ['best', 'medium', 'worst'];
 
-export function toMatchSetView(rows: MatchCardRow[]): MatchSetView {
+export function toMatchSetView(cards: MatchCard[]): MatchSetView {
   const view: MatchSetView = {};
   for (const tier of ORDER) {
-    const row = rows.find((r) => r.tier === tier);
-    if (!row) continue;
+    const card = cards.find((c) => c.tier === tier);
+    if (!card) continue;
+    const { name, city, state, age, gender, education, jobTitle, bio, imageUrl } = card.profile;
     view[tier] = {
-      name: row.name,
-      compatibility: { id: row.candidateId, percent: row.percent, summary: row.summary },
-      profile: {
-        city: row.city,
-        state: row.state,
-        age: row.age,
-        gender: row.gender,
-        education: row.education,
-        jobTitle: row.jobTitle,
-        bio: row.bio,
-        imageUrl: row.hasImage ? imageUrlOf(row.candidateId) : null,
-      },
+      name,
+      compatibility: { id: card.candidateId, percent: card.percent, summary: card.summary },
+      profile: { city, state, age, gender, education, jobTitle, bio, imageUrl },
     };
   }
   return view;

@@ -6,8 +6,11 @@ import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
 import { MatchSetRepository } from '../../match-sets/match-set.repository.js';
 import { PickSummaries } from '../../match-sets/pick-summaries.js';
 import { MatchingErrors } from '../../matching-errors.js';
+import { PersonalityVectorRepository } from '../../personality/personality-vector.repository.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
 import { CandidatePools } from '../../pool/candidate-pools.js';
+import { MatchCards } from './match-cards.js';
+import { Requester } from './requester.js';
 import { toMatchSetView, type MatchSetView } from './match-set.view.js';
 import { RequestMatchesCommand } from './request-matches.command.js';
 
@@ -23,7 +26,10 @@ export class RequestMatchesHandler implements ICommandHandler<RequestMatchesComm
     private readonly generator: MatchSetGenerator,
     private readonly pools: CandidatePools,
     private readonly personality: PersonalityVectors,
+    private readonly vectors: PersonalityVectorRepository,
     private readonly summaries: PickSummaries,
+    private readonly requester: Requester,
+    private readonly cards: MatchCards,
   ) {}
 
   async execute(command: RequestMatchesCommand): Promise<MatchSetView> {
@@ -31,16 +37,17 @@ export class RequestMatchesHandler implements ICommandHandler<RequestMatchesComm
     const day = command.day ?? calendarDay(new Date(), this.config.timeZone);
     if (!isCalendarDay(day)) throw MatchingErrors.invalidDay(day);
     const em = this.orm.em.fork();
-    const status = await this.sets.requesterStatus(em, userId);
-    if (!status.verified) throw MatchingErrors.notVerified();
-    if (!status.hasProfile) throw MatchingErrors.noProfile();
-    if (!status.hasQuiz) throw MatchingErrors.noQuiz();
+    const requester = await this.requester.facts(em, userId);
+    if (!requester.user?.emailVerifiedAt) throw MatchingErrors.notVerified();
+    if (!requester.profile) throw MatchingErrors.noProfile();
+    if (!requester.quiz) throw MatchingErrors.noQuiz();
 
     const [existing] = await this.sets.existingSets(em, day, [userId]);
     const keptPromise = existing?.pickCount === 0 && existing.promiseSince;
     if (!existing || keptPromise) {
       // The quiz event may still be on its way to the matcher: never match on stale answers.
-      if (!status.vectorFresh) {
+      await this.requester.catchUp(em, requester);
+      if (!(await this.vectors.isCurrent(em, userId, undefined))) {
         const vectors = await this.personality.prepare([userId], { waitForModel: false });
         await this.orm.em.fork().transactional((tx) => this.personality.save(tx, vectors));
       }
@@ -50,6 +57,6 @@ export class RequestMatchesHandler implements ICommandHandler<RequestMatchesComm
       await this.generator.generate(day, [userId], { pool, refillPromisedEmpty: true });
     }
     await this.summaries.fill(em, userId, day);
-    return toMatchSetView(await this.sets.cards(em, userId, day));
+    return toMatchSetView(await this.cards.of(em, userId, await this.sets.picksOf(em, userId, day)));
   }
 }

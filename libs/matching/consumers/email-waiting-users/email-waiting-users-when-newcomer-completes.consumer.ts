@@ -2,6 +2,7 @@ import { Consumes, type EventConsumer } from '../../../messaging/consumes.decora
 import { ProcessedEvents } from '../../../messaging/processed-events.js';
 import { ProfileUpdated } from '../../../profiles/index.js';
 import { QuizSubmitted } from '../../../quiz/index.js';
+import { MemberRepository } from '../../members/member.repository.js';
 import { WaitingUsersNotifier, type Announcement } from './waiting-users-notifier.js';
 
 /**
@@ -13,11 +14,14 @@ export class EmailWaitingUsersWhenNewcomerCompletes implements EventConsumer<Qui
   constructor(
     private readonly notifier: WaitingUsersNotifier,
     private readonly processed: ProcessedEvents,
+    private readonly members: MemberRepository,
   ) {}
 
   async handle(event: QuizSubmitted | ProfileUpdated): Promise<void> {
     let announcements: Announcement[] = [];
     await this.processed.once('matching.email-waiting-users', event, async (em) => {
+      // What this event says is recorded first (the recording consumer may not have run yet).
+      await this.members.recordEvent(em, event);
       announcements = await this.notifier.record(em, event.aggregateId);
     });
     await this.notifier.send(announcements);

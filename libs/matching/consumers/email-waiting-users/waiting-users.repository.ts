@@ -28,11 +28,10 @@ export class WaitingUsersRepository {
       choices: unknown;
     }>(
       em,
-      // The newcomer's own vector may not be built yet (another consumer does that): its answers are read
-      // directly, the rest of the rule is matchable_member's.
-      `select u.email_verified_at is not null and u.suspended_at is null as verified, p.gender, p.preferred_sex, q.choices
-         from app_user u left join profile p on p.user_id = u.id left join quiz_response q on q.user_id = u.id
-        where u.id = ?`,
+      // The newcomer's own vector may not be built yet (another consumer does that): their answers are
+      // read from the read model, the rest of the rule is matchable_member's.
+      `select verified and not suspended as verified, gender, preferred_sex, choices
+         from match_member where user_id = ?`,
       [userId],
     );
     if (!row) return undefined;
@@ -55,15 +54,15 @@ export class WaitingUsersRepository {
   ): Promise<WaitingUser[]> {
     const rows = await query<{ user_id: string; name: string; email: string; choices: unknown }>(
       em,
-      `select u.id as user_id, u.name, u.email, m.choices
+      `select u.user_id, u.name, u.email, m.choices
          from match_set s
          join matchable_member m on m.user_id = s.user_id
-         join app_user u on u.id = s.user_id
+         join match_member u on u.user_id = s.user_id
         where s.pick_count = 0
           and not exists (select 1 from match_set later where later.user_id = s.user_id and later.day > s.day)
-          and u.id <> ?
+          and u.user_id <> ?
           and m.gender = ? and m.preferred_sex = ?
-          and not exists (select 1 from compatible_signup_notice n where n.user_id = u.id and n.newcomer_id = ?)`,
+          and not exists (select 1 from compatible_signup_notice n where n.user_id = u.user_id and n.newcomer_id = ?)`,
       [newcomer.userId, newcomer.preferredSex, newcomer.gender, newcomer.userId],
     );
     return rows.map((row) => ({
@@ -111,7 +110,7 @@ export class WaitingUsersRepository {
         where day between ?::date and ?::date
           and ((user_id = ? and candidate_id in (${list})) or (candidate_id = ? and user_id in (${list})))
        union
-       select case when user_id = ? then blocked_user_id else user_id end from user_block
+       select case when user_id = ? then blocked_user_id else user_id end from match_block
         where (user_id = ? and blocked_user_id in (${list})) or (blocked_user_id = ? and user_id in (${list}))`,
       [
         newcomerId,

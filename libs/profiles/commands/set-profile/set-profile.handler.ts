@@ -19,7 +19,11 @@ export class SetProfileHandler implements ICommandHandler<SetProfileCommand> {
     return this.orm.em.fork().transactional(async (em) => {
       await this.profiles.saveForUser(command.userId, command.fields, em);
       // The event commits with the profile, so the matcher never misses (or sees a phantom) change.
-      this.outbox.record(em, new ProfileUpdated(command.userId, { userId: command.userId }));
+      const { gender, preferredSex, bio } = command.fields;
+      this.outbox.record(
+        em,
+        new ProfileUpdated(command.userId, { userId: command.userId, gender, preferredSex, bio }),
+      );
       await em.flush();
       const view = await this.profiles.findView(command.userId, em);
       if (!view) throw ProfileErrors.noProfile();

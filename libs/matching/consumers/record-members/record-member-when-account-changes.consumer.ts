@@ -1,0 +1,31 @@
+import {
+  AccountSuspended,
+  AccountUnsuspended,
+  EmailVerified,
+  UserRegistered,
+} from '../../../accounts/index.js';
+import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
+import { ProcessedEvents } from '../../../messaging/processed-events.js';
+import { MemberRepository } from '../../members/member.repository.js';
+
+type AccountChanged = UserRegistered | EmailVerified | AccountSuspended | AccountUnsuspended;
+
+/** Keeps matching's copy of an account (name, email, verified, suspended) in match_member. */
+@Consumes(UserRegistered, EmailVerified, AccountSuspended, AccountUnsuspended)
+export class RecordMemberWhenAccountChanges implements EventConsumer<AccountChanged> {
+  constructor(
+    private readonly members: MemberRepository,
+    private readonly processed: ProcessedEvents,
+  ) {}
+
+  async handle(event: AccountChanged): Promise<void> {
+    const userId = event.aggregateId;
+    await this.processed.once('matching.record-member', event, async (em) => {
+      if (event instanceof UserRegistered)
+        await this.members.recordSignUp(em, userId, event.payload.name, event.payload.email);
+      else if (event instanceof EmailVerified) await this.members.recordVerified(em, userId);
+      else
+        await this.members.recordSuspension(em, userId, event instanceof AccountSuspended, event.occurredAt);
+    });
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { ProfilesModule } from '../profiles/profiles.module.js';
+import { QuizModule } from '../quiz/quiz.module.js';
+import { SafetyModule } from '../safety/safety.module.js';
+import { MatchingModule } from './matching.module.js';
+import { MatchCards } from './commands/request-matches/match-cards.js';
+import { Requester } from './commands/request-matches/requester.js';
+import { RequestMatchesController } from './commands/request-matches/request-matches.controller.js';
+import { RequestMatchesHandler } from './commands/request-matches/request-matches.handler.js';
+
+/**
+ * POST /match/new, for the gateway (and the CLI): the one matching path that asks the other contexts,
+ * through their public APIs, about the requester and the candidates' cards. Matcher processes do not
+ * load it, so they depend on nothing but matching's own tables.
+ */
+@Module({
+  imports: [MatchingModule, AccountsModule, ProfilesModule, QuizModule, SafetyModule],
+  controllers: [RequestMatchesController],
+  providers: [RequestMatchesHandler, Requester, MatchCards],
+  exports: [MatchCards],
+})
+export class MatchRequestsModule {}
