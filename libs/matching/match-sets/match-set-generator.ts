@@ -3,11 +3,13 @@ import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { Outbox } from '../../messaging/outbox.js';
 import { percentForDistance } from '../domain/compatibility.js';
 import { repeatWindow } from '../domain/eligibility.js';
-import { distancesFrom, WORDS_PER_VECTOR } from '../domain/packed-answers.js';
-import { hashString, mix32 } from '../domain/tiebreak.js';
-import { chooseTiers, TIERS, type Tier } from '../domain/tiers.js';
+import { WORDS_PER_VECTOR } from '../domain/packed-answers.js';
+import { hashString } from '../domain/tiebreak.js';
+import { TIERS, type Tier } from '../domain/tiers.js';
+import { chooseTiersFused, RESULT_STRIDE, tiersAt } from '../scoring/fused-tiers.js';
 import { MatchesGenerated } from '../events/matches-generated.event.js';
 import type { CandidatePool } from '../pool/candidate-pool.js';
+import { MemberRepository } from '../members/member.repository.js';
 import { MatchSetRepository, type Pick } from './match-set.repository.js';
 
 /** Users per block: one round of reads, one transaction of writes. */
@@ -49,6 +51,7 @@ export class MatchSetGenerator {
   constructor(
     private readonly orm: MikroORM,
     private readonly sets: MatchSetRepository,
+    private readonly members: MemberRepository,
     private readonly outbox: Outbox,
   ) {}
 
@@ -131,7 +134,10 @@ export class MatchSetGenerator {
     return planned;
   }
 
-  /** Scores one user against their whole candidate group and picks the tiers. */
+  /**
+   * Scores one user against their whole candidate group and picks the tiers, in one fused pass
+   * (libs/matching/scoring; the same picks as domain/tiers.ts's chooseTiers, checked by its property test).
+   */
   private pickFor(
     userId: string,
     day: string,
@@ -141,22 +147,29 @@ export class MatchSetGenerator {
     const me = pool.locate(userId)!;
     const group = pool.candidatesFor(me);
     if (!group || group.size === 0) return [];
-    const count = group.size;
-    const distances = scratch(count);
     const base = me.position * WORDS_PER_VECTOR;
     const words = me.group.words;
-    distancesFrom(words[base]!, words[base + 1]!, words[base + 2]!, group.words, 0, count, distances);
     const excluded: number[] = me.group === group ? [me.position] : [];
     for (const other of recent ?? []) {
       const position = group.positionOf(other);
       if (position !== undefined) excluded.push(position);
     }
     const seed = hashString(`${userId}|${day}`);
-    const hashes = group.hashes;
-    const { tiers } = chooseTiers(distances, count, excluded, (j) => mix32(seed ^ hashes[j]!));
-    return TIERS.filter((tier) => tiers[tier] !== undefined).map((tier) => {
-      const position = tiers[tier]!;
-      return { tier, candidateId: group.ids[position]!, percent: percentForDistance(distances[position]!) };
+    chooseTiersFused(
+      group.scoring(),
+      words[base]!,
+      words[base + 1]!,
+      words[base + 2]!,
+      seed,
+      excluded,
+      result,
+      0,
+    );
+    const { tiers } = tiersAt(result, 0);
+    return TIERS.flatMap((tier) => {
+      const pick = tiers[tier];
+      if (!pick) return [];
+      return [{ tier, candidateId: group.ids[pick.position]!, percent: percentForDistance(pick.distance) }];
     });
   }
 
@@ -195,7 +208,7 @@ export class MatchSetGenerator {
    */
   private async withoutDeparted(em: EntityManager, planned: PlannedSet[]): Promise<PlannedSet[]> {
     const ids = new Set(planned.flatMap((set) => [set.userId, ...set.picks.map((pick) => pick.candidateId)]));
-    const existing = await this.sets.existingUsers(em, [...ids]);
+    const existing = await this.members.existing(em, [...ids]);
     return planned
       .filter((set) => existing.has(set.userId))
       .map((set) => ({ ...set, picks: set.picks.filter((pick) => existing.has(pick.candidateId)) }));
@@ -212,10 +225,5 @@ function remember(recent: Map<string, Set<string>>, a: string, b: string): void 
   theirs.add(a);
 }
 
-/** A reused per-process buffer for the scoring loop; scoring never awaits, so sharing it is safe. */
-let distanceBuffer = new Uint8Array(0);
-function scratch(size: number): Uint8Array {
-  if (distanceBuffer.length < size)
-    distanceBuffer = new Uint8Array(Math.max(size, distanceBuffer.length * 2));
-  return distanceBuffer;
-}
+/** One seeker's result, reused: scoring never awaits, so sharing it is safe. */
+const result = new Int32Array(RESULT_STRIDE);

@@ -1,6 +1,7 @@
 import { packChoices, WORDS_PER_VECTOR } from '../domain/packed-answers.js';
 import type { Sex } from '../domain/eligibility.js';
 import { hashString } from '../domain/tiebreak.js';
+import { encodeGroup, type ScoringGroup } from '../scoring/chunk-codes.js';
 
 /** A user who can be matched: verified, with a profile and a quiz (the loader's SQL checks that). */
 export interface PoolMember {
@@ -20,6 +21,8 @@ export class PoolGroup {
   words = new Uint32Array(0);
   hashes = new Uint32Array(0);
   private readonly positions = new Map<string, number>();
+  /** The group re-encoded for the fused scorer; dropped whenever a member changes. */
+  private encoded: ScoringGroup | undefined;
 
   get size(): number {
     return this.ids.length;
@@ -29,7 +32,13 @@ export class PoolGroup {
     return this.positions.get(userId);
   }
 
+  /** The group as the fused scorer reads it, encoded once per version of the group. */
+  scoring(): ScoringGroup {
+    return (this.encoded ??= encodeGroup(this.words, this.hashes, this.size));
+  }
+
   set(member: PoolMember): number {
+    this.encoded = undefined;
     let position = this.positions.get(member.userId);
     if (position === undefined) {
       position = this.ids.length;
@@ -46,6 +55,7 @@ export class PoolGroup {
   remove(userId: string): void {
     const position = this.positions.get(userId);
     if (position === undefined) return;
+    this.encoded = undefined;
     const last = this.ids.length - 1;
     if (position !== last) {
       const moved = this.ids[last]!;

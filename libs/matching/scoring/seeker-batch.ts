@@ -1,0 +1,78 @@
+import { chooseTiersFused, RESULT_STRIDE, type ScoringGroup } from './fused-tiers.js';
+
+/** One seeker to score against a group: their 3 packed words, tie-break seed and excluded positions. */
+export interface Seeker {
+  words: ArrayLike<number>;
+  /** hashString(`${userId}|${day}`) (tiebreak.ts). */
+  seed: number;
+  /** Positions in the group left out: self, pairs shown recently. Duplicates and out-of-range are ignored. */
+  excluded: ArrayLike<number>;
+}
+
+/**
+ * Seekers flattened into one Int32Array so a batch crosses to a worker as a single transferable buffer:
+ * per seeker [x0, x1, x2, seed, n, excluded × n] (words and seed as their 32 bits).
+ */
+const HEADER = 5;
+
+export function encodeSeekers(seekers: readonly Seeker[]): Int32Array<ArrayBuffer> {
+  let length = 0;
+  for (const seeker of seekers) length += HEADER + seeker.excluded.length;
+  const batch = new Int32Array(length);
+  let at = 0;
+  for (const { words, seed, excluded } of seekers) {
+    batch[at] = words[0]!;
+    batch[at + 1] = words[1]!;
+    batch[at + 2] = words[2]!;
+    batch[at + 3] = seed;
+    batch[at + 4] = excluded.length;
+    batch.set(excluded, at + HEADER);
+    at += HEADER + excluded.length;
+  }
+  return batch;
+}
+
+/** Number of seekers in an encoded batch. */
+export function seekerCount(batch: Int32Array): number {
+  let count = 0;
+  for (let at = 0; at < batch.length; at += HEADER + batch[at + 4]!) count++;
+  return count;
+}
+
+/** Splits an encoded batch into runs of at most `size` consecutive seekers (views, no copy). */
+export function splitBatch(batch: Int32Array, size: number): Int32Array[] {
+  const parts: Int32Array[] = [];
+  let start = 0;
+  let inPart = 0;
+  for (let at = 0; at < batch.length; at += HEADER + batch[at + 4]!) {
+    if (inPart === size) {
+      parts.push(batch.subarray(start, at));
+      start = at;
+      inPart = 0;
+    }
+    inPart++;
+  }
+  if (inPart > 0) parts.push(batch.subarray(start));
+  return parts;
+}
+
+/** Scores every seeker of the batch: RESULT_STRIDE numbers each, in batch order (fused-tiers.ts). */
+export function scoreBatch(group: ScoringGroup, batch: Int32Array): Int32Array<ArrayBuffer> {
+  const results = new Int32Array(seekerCount(batch) * RESULT_STRIDE);
+  for (let at = 0, out = 0; at < batch.length; out += RESULT_STRIDE) {
+    const n = batch[at + 4]!;
+    const excluded = batch.subarray(at + HEADER, at + HEADER + n);
+    chooseTiersFused(
+      group,
+      batch[at]!,
+      batch[at + 1]!,
+      batch[at + 2]!,
+      batch[at + 3]!,
+      excluded,
+      results,
+      out,
+    );
+    at += HEADER + n;
+  }
+  return results;
+}
