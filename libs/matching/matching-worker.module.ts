@@ -6,6 +6,7 @@ import { GenerateMatchesWhenMatchRequested } from './consumers/generate-matches/
 import { EmailWaitingUsersWhenNewcomerCompletes } from './consumers/email-waiting-users/email-waiting-users-when-newcomer-completes.consumer.js';
 import { WaitingUsersNotifier } from './consumers/email-waiting-users/waiting-users-notifier.js';
 import { WaitingUsersRepository } from './consumers/email-waiting-users/waiting-users.repository.js';
+import { MemberRefresh } from './consumers/refresh-personality/member-refresh.js';
 import { RecordMemberWhenAccountChanges } from './consumers/record-members/record-member-when-account-changes.consumer.js';
 import { RecordBlockWhenUserBlocks } from './consumers/record-members/record-block-when-user-blocks.consumer.js';
 
@@ -21,7 +22,7 @@ const consumers = [
 /** The matcher's reactions to events: its read model, vectors and embeddings, requested sets, the empty-state promise. */
 @Module({
   imports: [MatchingModule],
-  providers: [...consumers, WaitingUsersNotifier, WaitingUsersRepository],
+  providers: [...consumers, MemberRefresh, WaitingUsersNotifier, WaitingUsersRepository],
   exports: [GenerateMatchesWhenMatchRequested],
 })
 export class MatchingWorkerModule {}
