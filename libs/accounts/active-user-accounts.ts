@@ -16,4 +16,16 @@ export class ActiveUserAccounts extends ActiveAccounts {
       .execute(`select 1 from app_user where id = ? and suspended_at is null`, [userId], 'all');
     return rows.length > 0;
   }
+
+  async activeAmong(userIds: readonly string[]): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await (this.orm.em as SqlEntityManager)
+      .getConnection()
+      .execute<{ id: string }[]>(
+        `select id from app_user where suspended_at is null and id in (${userIds.map(() => '?').join(', ')})`,
+        [...userIds],
+        'all',
+      );
+    return new Set(rows.map((row) => row.id));
+  }
 }

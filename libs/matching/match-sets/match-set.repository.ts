@@ -199,6 +199,58 @@ export class MatchSetRepository {
     return rows.length > 0;
   }
 
+  /** Whether `viewerId` was ever shown `ownerId` as a match, whatever happened since (the profile read rule, reports). */
+  async wasShown(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean> {
+    const rows = await query(em, `select 1 from match_pick where user_id = ? and candidate_id = ? limit 1`, [
+      viewerId,
+      ownerId,
+    ]);
+    return rows.length > 0;
+  }
+
+  /**
+   * A user's set of one day in one read: whether it exists, whether it is an empty set with a newcomer
+   * announced since (which may be refilled), and its picks.
+   */
+  async setOf(
+    em: EntityManager,
+    userId: string,
+    day: string,
+  ): Promise<{ set: ExistingSet | undefined; picks: StoredPick[] }> {
+    const rows = await query<{
+      pick_count: number;
+      promise_since: boolean;
+      tier: Tier | null;
+      candidate_id: string | null;
+      percent: number | null;
+      summary: string | null;
+    }>(
+      em,
+      `select s.pick_count, p.tier, p.candidate_id, p.percent, p.summary,
+              s.pick_count = 0 and exists (select 1 from compatible_signup_notice n
+                                            where n.user_id = s.user_id and n.sent_at > s.created_at) as promise_since
+         from match_set s
+         left join match_pick p on p.user_id = s.user_id and p.day = s.day
+        where s.user_id = ? and s.day = ?::date`,
+      [userId, day],
+    );
+    if (rows.length === 0) return { set: undefined, picks: [] };
+    const set = { userId, pickCount: Number(rows[0]!.pick_count), promiseSince: rows[0]!.promise_since };
+    const picks = rows.flatMap((row) =>
+      row.tier && row.candidate_id
+        ? [
+            {
+              tier: row.tier,
+              candidateId: row.candidate_id,
+              percent: Number(row.percent),
+              summary: row.summary ?? '',
+            },
+          ]
+        : [],
+    );
+    return { set, picks };
+  }
+
   /** A user's picks of one day (who, tier, percent and the summary once written). */
   async picksOf(em: EntityManager, userId: string, day: string): Promise<StoredPick[]> {
     const rows = await query<{ tier: Tier; candidate_id: string; percent: number; summary: string | null }>(

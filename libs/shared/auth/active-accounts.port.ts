@@ -4,4 +4,6 @@
  */
 export abstract class ActiveAccounts {
   abstract isActive(userId: string): Promise<boolean>;
+  /** Of `userIds`, those that are active, in one read (match cards). */
+  abstract activeAmong(userIds: readonly string[]): Promise<Set<string>>;
 }

@@ -22,15 +22,18 @@ export class MatchCards {
 
   async of(em: EntityManager, userId: string, picks: StoredPick[]): Promise<MatchCard[]> {
     const ids = picks.map((pick) => pick.candidateId);
+    if (ids.length === 0) return [];
     const [views, blocked, active] = await Promise.all([
       this.profiles.findViews(ids, em),
       this.blocks.blockedEitherWay(em, userId, ids),
-      Promise.all(ids.map((id) => this.accounts.isActive(id))),
+      this.accounts.activeAmong(ids),
     ]);
     const viewOf = new Map(views.map((view) => [view.id, view]));
-    return picks.flatMap((pick, i) => {
+    return picks.flatMap((pick) => {
       const profile = viewOf.get(pick.candidateId);
-      return profile && active[i] && !blocked.has(pick.candidateId) ? [{ ...pick, profile }] : [];
+      return profile && active.has(pick.candidateId) && !blocked.has(pick.candidateId)
+        ? [{ ...pick, profile }]
+        : [];
     });
   }
 }

@@ -1,9 +1,9 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { AppConfig } from '../../../config/app-config.js';
 import { calendarDay, isCalendarDay } from '../../domain/calendar-day.js';
 import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
-import { MatchSetRepository } from '../../match-sets/match-set.repository.js';
+import { MatchSetRepository, type StoredPick } from '../../match-sets/match-set.repository.js';
 import { PickSummaries } from '../../match-sets/pick-summaries.js';
 import { MatchingErrors } from '../../matching-errors.js';
 import { PersonalityVectorRepository } from '../../personality/personality-vector.repository.js';
@@ -37,26 +37,40 @@ export class RequestMatchesHandler implements ICommandHandler<RequestMatchesComm
     const day = command.day ?? calendarDay(new Date(), this.config.timeZone);
     if (!isCalendarDay(day)) throw MatchingErrors.invalidDay(day);
     const em = this.orm.em.fork();
+    // A set of the day is the common case: its owner was eligible when it was made, and nothing that made
+    // them so can be undone (a deleted or suspended account has no valid token), so it is read at once.
+    const stored = await this.sets.setOf(em, userId, day);
+    const keptPromise = stored.set?.pickCount === 0 && stored.set.promiseSince;
+    if (stored.set && !keptPromise) return this.view(em, userId, day, stored.picks);
+
     const requester = await this.requester.facts(em, userId);
     if (!requester.user?.emailVerifiedAt) throw MatchingErrors.notVerified();
     if (!requester.profile) throw MatchingErrors.noProfile();
     if (!requester.quiz) throw MatchingErrors.noQuiz();
-
-    const [existing] = await this.sets.existingSets(em, day, [userId]);
-    const keptPromise = existing?.pickCount === 0 && existing.promiseSince;
-    if (!existing || keptPromise) {
-      // The quiz event may still be on its way to the matcher: never match on stale answers.
-      await this.requester.catchUp(em, requester);
-      if (!(await this.vectors.isCurrent(em, userId, undefined))) {
-        const vectors = await this.personality.prepare([userId], { waitForModel: false });
-        await this.orm.em.fork().transactional((tx) => this.personality.save(tx, vectors));
-      }
-      // A newcomer announced by mail must be in the pool, so that case reads it fresh.
-      const pool = await this.pools.get(keptPromise ? 0 : POOL_MAX_AGE_MS);
-      await this.pools.refreshMembers(pool, [userId]);
-      await this.generator.generate(day, [userId], { pool, refillPromisedEmpty: true });
+    // The quiz event may still be on its way to the matcher: never match on stale answers.
+    await this.requester.catchUp(em, requester);
+    if (!(await this.vectors.isCurrent(em, userId, undefined))) {
+      const vectors = await this.personality.prepare([userId], { waitForModel: false });
+      await this.orm.em.fork().transactional((tx) => this.personality.save(tx, vectors));
     }
-    await this.summaries.fill(em, userId, day);
-    return toMatchSetView(await this.cards.of(em, userId, await this.sets.picksOf(em, userId, day)));
+    // A newcomer announced by mail must be in the pool, so that case reads it fresh.
+    const pool = await this.pools.get(keptPromise ? 0 : POOL_MAX_AGE_MS);
+    await this.pools.refreshMembers(pool, [userId]);
+    await this.generator.generate(day, [userId], { pool, refillPromisedEmpty: true });
+    return this.view(em, userId, day, (await this.sets.setOf(em, userId, day)).picks);
+  }
+
+  /** The cards, with summaries written the first time they are read. */
+  private async view(
+    em: EntityManager,
+    userId: string,
+    day: string,
+    picks: StoredPick[],
+  ): Promise<MatchSetView> {
+    if (picks.some((pick) => pick.summary === '')) {
+      await this.summaries.fill(em, userId, day);
+      picks = await this.sets.picksOf(em, userId, day);
+    }
+    return toMatchSetView(await this.cards.of(em, userId, picks));
   }
 }
