@@ -11,6 +11,7 @@ import { PickSummaries } from './match-sets/pick-summaries.js';
 import { DailyMatchRunRepository } from './match-sets/daily-match-run.repository.js';
 import { DailyMatchRun } from './match-sets/daily-match-run.js';
 import { MemberRepository } from './members/member.repository.js';
+import { RecentPairs } from './match-sets/recent-pairs.js';
 import { RequestDailyMatchesHandler } from './commands/request-daily-matches/request-daily-matches.handler.js';
 import { RefreshPoolWhenAccountChanges } from './consumers/refresh-pool/refresh-pool-when-account-changes.consumer.js';
 
@@ -27,6 +28,7 @@ const services = [
   DailyMatchRunRepository,
   DailyMatchRun,
   MemberRepository,
+  RecentPairs,
 ];
 
 /**

@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config.js';
 import { calendarDay, isCalendarDay } from '../domain/calendar-day.js';
 import { DailyMatchRunRepository } from './daily-match-run.repository.js';
 import { MatchSetGenerator } from './match-set-generator.js';
+import { RecentPairs } from './recent-pairs.js';
 import { MatchingErrors } from '../matching-errors.js';
 import { PersonalityVectors } from '../personality/personality-vectors.js';
 import { CandidatePools } from '../pool/candidate-pools.js';
@@ -39,6 +40,7 @@ export class DailyMatchRun {
     private readonly personality: PersonalityVectors,
     private readonly pools: CandidatePools,
     private readonly generator: MatchSetGenerator,
+    private readonly recentPairs: RecentPairs,
     private readonly runs: DailyMatchRunRepository,
   ) {}
 
@@ -50,9 +52,9 @@ export class DailyMatchRun {
     if (!isCalendarDay(day)) throw MatchingErrors.invalidDay(day);
     const started = performance.now();
     const refreshed = await this.personality.refreshStale();
-    const pool = await this.pools.get(0);
+    const [pool, recent] = await Promise.all([this.pools.get(0), this.recentPairs.forDay(day)]);
     const users = pool.userIds().sort();
-    const result = await this.generator.generate(day, users, { pool });
+    const result = await this.generator.generate(day, users, { pool, recent });
     const ms = Math.round(performance.now() - started);
     const report: DailyRunReport = {
       day,

@@ -9,6 +9,7 @@ import { TIERS, type Tier } from '../domain/tiers.js';
 import { chooseTiersFused, RESULT_STRIDE, tiersAt } from '../scoring/fused-tiers.js';
 import { MatchesGenerated } from '../events/matches-generated.event.js';
 import type { CandidatePool } from '../pool/candidate-pool.js';
+import type { RecentPairIndex } from '../pool/recent-pair-index.js';
 import { MemberRepository } from '../members/member.repository.js';
 import { MatchSetRepository, type Pick } from './match-set.repository.js';
 
@@ -19,6 +20,8 @@ export interface GenerateOptions {
   pool: CandidatePool;
   /** Request path: recompute an empty set of today when a compatible newcomer was announced since. */
   refillPromisedEmpty?: boolean;
+  /** The day's no-repeat window read once (batch paths); without it each block queries its users' pairs. */
+  recent?: RecentPairIndex;
 }
 
 export interface GenerateReport {
@@ -119,7 +122,7 @@ export class MatchSetGenerator {
     const recent = new Map<string, Set<string>>();
     for (const [a, b] of await this.sets.recentPairs(
       em,
-      repeatWindow(day),
+      options.recent ? null : repeatWindow(day),
       located.map((t) => t.userId),
     )) {
       remember(recent, a, b);
@@ -128,7 +131,7 @@ export class MatchSetGenerator {
     const planned = located.map(({ userId, refill }) => ({
       userId,
       refill,
-      picks: this.pickFor(userId, day, options.pool, recent.get(userId)),
+      picks: this.pickFor(userId, day, options.pool, recent.get(userId), options.recent),
     }));
     lap('score');
     return planned;
@@ -143,6 +146,7 @@ export class MatchSetGenerator {
     day: string,
     pool: CandidatePool,
     recent: Set<string> | undefined,
+    index: RecentPairIndex | undefined,
   ): PlannedSet['picks'] {
     const me = pool.locate(userId)!;
     const group = pool.candidatesFor(me);
@@ -153,6 +157,12 @@ export class MatchSetGenerator {
     for (const other of recent ?? []) {
       const position = group.positionOf(other);
       if (position !== undefined) excluded.push(position);
+    }
+    if (index) {
+      for (const partner of index.partnersOf(me.group.seqs[me.position]!)) {
+        const position = group.positionOfSeq(partner);
+        if (position >= 0) excluded.push(position);
+      }
     }
     const seed = hashString(`${userId}|${day}`);
     chooseTiersFused(

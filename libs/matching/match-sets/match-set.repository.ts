@@ -63,22 +63,27 @@ export class MatchSetRepository {
 
   /**
    * Pairs that must not meet: shown on the days of `window`, or blocked (a block is forever, both ways), in
-   * which any of `userIds` took part, in either direction.
+   * which any of `userIds` took part, in either direction. `window` null: blocks only (the caller has the
+   * window's picks from a RecentPairIndex).
    */
   async recentPairs(
     em: EntityManager,
-    window: { from: string; until: string },
+    window: { from: string; until: string } | null,
     userIds: string[],
   ): Promise<[string, string][]> {
     if (userIds.length === 0) return [];
     const list = placeholders(userIds.length);
+    const blocks = `select user_id, blocked_user_id from match_block where user_id in (${list}) or blocked_user_id in (${list})`;
     const rows = await query<{ user_id: string; candidate_id: string }>(
       em,
-      `select user_id, candidate_id from match_pick
-        where day between ?::date and ?::date and (user_id in (${list}) or candidate_id in (${list}))
-       union all
-       select user_id, blocked_user_id from match_block where user_id in (${list}) or blocked_user_id in (${list})`,
-      [window.from, window.until, ...userIds, ...userIds, ...userIds, ...userIds],
+      window
+        ? `select user_id, candidate_id from match_pick
+            where day between ?::date and ?::date and (user_id in (${list}) or candidate_id in (${list}))
+           union all ${blocks}`
+        : blocks,
+      window
+        ? [window.from, window.until, ...userIds, ...userIds, ...userIds, ...userIds]
+        : [...userIds, ...userIds],
     );
     return rows.map((row) => [row.user_id, row.candidate_id]);
   }
@@ -184,11 +189,28 @@ export class MatchSetRepository {
     }));
     await query(
       em,
-      `insert into match_pick (user_id, day, tier, candidate_id, percent, created_at)
-       select x.user_id, ${literal.day(day)}, x.tier, x.candidate_id, x.percent, ${literal.timestamp(at)}
+      `insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
+       select x.user_id, ${literal.day(day)}, x.tier, x.candidate_id, x.percent, ${literal.timestamp(at)},
+              (select seq from match_member where user_id = x.user_id),
+              (select seq from match_member where user_id = x.candidate_id)
          from json_to_recordset(${literal.text(JSON.stringify(rows))})
            as x(user_id uuid, tier varchar, candidate_id uuid, percent smallint)`,
     );
+  }
+
+  /**
+   * Every pick of one day as big-endian int32 pairs (user_seq, candidate_seq) in one byte string built by
+   * the database (int4send), so a day of a million members crosses the wire as 24 MB of bytes instead of
+   * three million rows.
+   */
+  async pairsOfDay(em: EntityManager, day: string): Promise<Uint8Array> {
+    const [row] = await query<{ pairs: Uint8Array | null }>(
+      em,
+      `select string_agg(int4send(user_seq) || int4send(candidate_seq), ''::bytea) as pairs
+         from match_pick where day = ?::date and user_seq is not null and candidate_seq is not null`,
+      [day],
+    );
+    return row?.pairs ?? new Uint8Array(0);
   }
 
   async hasSet(em: EntityManager, userId: string, day: string): Promise<boolean> {

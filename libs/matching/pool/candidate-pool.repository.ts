@@ -6,13 +6,14 @@ import type { PoolMember } from './candidate-pool.js';
 
 interface MemberRow {
   user_id: string;
+  seq: number;
   choices: unknown;
   gender: Sex;
   preferred_sex: Sex;
 }
 
 /** Who can be matched is the matchable_member view (migration 20261124000700), the rule's one home. */
-const MEMBERS = `select user_id, choices, gender, preferred_sex from matchable_member`;
+const MEMBERS = `select user_id, seq, choices, gender, preferred_sex from matchable_member`;
 
 @Injectable()
 export class CandidatePoolRepository {
@@ -31,6 +32,7 @@ export class CandidatePoolRepository {
 function toMember(row: MemberRow): PoolMember {
   return {
     userId: row.user_id,
+    seq: Number(row.seq),
     gender: row.gender,
     preferredSex: row.preferred_sex,
     choices: numbers(row.choices),

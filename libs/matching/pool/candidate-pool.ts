@@ -6,6 +6,8 @@ import { encodeGroup, type ScoringGroup } from '../scoring/chunk-codes.js';
 /** A user who can be matched: verified, with a profile and a quiz (the loader's SQL checks that). */
 export interface PoolMember {
   userId: string;
+  /** The member's dense integer id (match_member.seq), which picks carry too. */
+  seq: number;
   gender: Sex;
   preferredSex: Sex;
   choices: readonly number[];
@@ -20,7 +22,10 @@ export class PoolGroup {
   ids: string[] = [];
   words = new Uint32Array(0);
   hashes = new Uint32Array(0);
+  seqs = new Int32Array(0);
   private readonly positions = new Map<string, number>();
+  /** Position by seq (-1: not in this group), for exclusions kept by seq (RecentPairIndex). */
+  private positionBySeq = new Int32Array(0);
   /** The group re-encoded for the fused scorer; dropped whenever a member changes. */
   private encoded: ScoringGroup | undefined;
 
@@ -30,6 +35,11 @@ export class PoolGroup {
 
   positionOf(userId: string): number | undefined {
     return this.positions.get(userId);
+  }
+
+  /** The position of the member with this seq, or -1. */
+  positionOfSeq(seq: number): number {
+    return seq < this.positionBySeq.length ? this.positionBySeq[seq]! : -1;
   }
 
   /** The group as the fused scorer reads it, encoded once per version of the group. */
@@ -47,6 +57,8 @@ export class PoolGroup {
       this.positions.set(member.userId, position);
       this.hashes[position] = hashString(member.userId);
     }
+    this.seqs[position] = member.seq;
+    this.placeSeq(member.seq, position);
     packChoices(member.choices, this.words, position);
     return position;
   }
@@ -56,12 +68,15 @@ export class PoolGroup {
     const position = this.positions.get(userId);
     if (position === undefined) return;
     this.encoded = undefined;
+    this.positionBySeq[this.seqs[position]!] = -1;
     const last = this.ids.length - 1;
     if (position !== last) {
       const moved = this.ids[last]!;
       this.ids[position] = moved;
       this.positions.set(moved, position);
       this.hashes[position] = this.hashes[last]!;
+      this.seqs[position] = this.seqs[last]!;
+      this.placeSeq(this.seqs[position]!, position);
       this.words.copyWithin(
         position * WORDS_PER_VECTOR,
         last * WORDS_PER_VECTOR,
@@ -72,6 +87,15 @@ export class PoolGroup {
     this.positions.delete(userId);
   }
 
+  private placeSeq(seq: number, position: number): void {
+    if (seq >= this.positionBySeq.length) {
+      const grown = new Int32Array(Math.max(seq + 1, this.positionBySeq.length * 2, 64)).fill(-1);
+      grown.set(this.positionBySeq);
+      this.positionBySeq = grown;
+    }
+    this.positionBySeq[seq] = position;
+  }
+
   private ensureCapacity(count: number): void {
     if (this.hashes.length >= count) return;
     const capacity = Math.max(count, this.hashes.length * 2, 64);
@@ -79,8 +103,11 @@ export class PoolGroup {
     words.set(this.words);
     const hashes = new Uint32Array(capacity);
     hashes.set(this.hashes);
+    const seqs = new Int32Array(capacity);
+    seqs.set(this.seqs);
     this.words = words;
     this.hashes = hashes;
+    this.seqs = seqs;
   }
 }
 
@@ -132,6 +159,11 @@ export class CandidatePool {
     const group = this.groups.get(key)!;
     const [gender, preferredSex] = key.split('>') as [Sex, Sex];
     return { group, position: group.positionOf(userId)!, gender, preferredSex };
+  }
+
+  /** Every group with its key (gender>preferred sex), for indexes built over the whole pool. */
+  groupEntries(): [string, PoolGroup][] {
+    return [...this.groups.entries()];
   }
 
   /** The group holding everyone who fits `seeker` both ways: their preferred sex, looking for the seeker's. */

@@ -172,13 +172,13 @@ async function writeHistory(context: CliContext, day: string, days: number): Pro
   );
   await connection.execute(
     `with member as (
-       select user_id, gender, preferred_sex,
+       select user_id, seq, gender, preferred_sex,
               row_number() over (partition by gender, preferred_sex order by user_id) - 1 as idx
          from matchable_member
      ),
      group_size as (select gender, preferred_sex, count(*) as n from member group by gender, preferred_sex)
-     insert into match_pick (user_id, day, tier, candidate_id, percent, created_at)
-     select s.user_id, ?::date - d, t.tier, c.user_id, 50, now()
+     insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
+     select s.user_id, ?::date - d, t.tier, c.user_id, 50, now(), s.seq, c.seq
        from member s
        join group_size z on z.gender = s.preferred_sex and z.preferred_sex = s.gender
        cross join generate_series(1, ?) d

@@ -2,6 +2,7 @@ import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
 import { MatchRequested } from '../../events/match-requested.event.js';
 import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
+import { RecentPairs } from '../../match-sets/recent-pairs.js';
 import { CandidatePools } from '../../pool/candidate-pools.js';
 
 /** One pool load serves all chunks of a scheduled run. */
@@ -25,6 +26,7 @@ export class GenerateMatchesWhenMatchRequested
   constructor(
     private readonly generator: MatchSetGenerator,
     private readonly pools: CandidatePools,
+    private readonly recentPairs: RecentPairs,
   ) {}
 
   handle(event: MatchRequested): Promise<void> {
@@ -46,8 +48,8 @@ export class GenerateMatchesWhenMatchRequested
   }
 
   private async generate(day: string, users: string[]): Promise<void> {
-    const pool = await this.pools.get(POOL_MAX_AGE_MS);
-    const report = await this.generator.generate(day, users, { pool });
+    const [pool, recent] = await Promise.all([this.pools.get(POOL_MAX_AGE_MS), this.recentPairs.forDay(day)]);
+    const report = await this.generator.generate(day, users, { pool, recent });
     this.logger.debug(`day ${day}: ${report.created} sets for ${users.length} requests`);
   }
 }
