@@ -202,12 +202,14 @@ export class MatchSetGenerator {
         .filter((set) => won.has(set.userId))
         .flatMap((set) => set.picks.map((pick) => ({ userId: set.userId, ...pick })));
       await this.sets.insertPicks(em, day, picks, now);
+      const generated: MatchesGenerated[] = [];
       for (const set of planned) {
         if (!won.has(set.userId)) continue;
         report.created++;
         if (set.picks.length === 0) report.empty++;
-        this.outbox.record(em, new MatchesGenerated(set.userId, { day, picks: set.picks }));
+        generated.push(new MatchesGenerated(set.userId, { day, picks: set.picks }));
       }
+      await this.outbox.recordMany(em, generated);
       report.existing += fresh.length - [...fresh].filter((set) => won.has(set.userId)).length;
     });
   }
