@@ -37,17 +37,6 @@ const owners = {
 const exceptions = {
   // Deleting an account removes what names the person everywhere in one transaction (README, "What deletion removes").
   'libs/accounts/account-deletion.ts': ['outbox_message', 'dead_letter'],
-  // The profile read rule: shown as a match (matching), blocked (safety), suspended or deleted (accounts).
-  'libs/profiles/profile-access.ts': ['app_user', 'deleted_account', 'match_pick', 'user_block'],
-  // A profile view shows the account's name and whether a photo exists.
-  'libs/profiles/profile.repository.ts': ['app_user', 'user_image'],
-  // The quiz is for verified accounts only.
-  'libs/quiz/quiz-response.repository.ts': ['app_user'],
-  // The waitlist standing is the account's join rank and referral count (kept by triggers on app_user).
-  'libs/waitlist/waitlist.repository.ts': ['app_user'],
-  // Blocked people and the moderation queue show names and emails.
-  'libs/safety/block.repository.ts': ['app_user'],
-  'libs/safety/report.repository.ts': ['app_user'],
 };
 
 const tableOwner = new Map(

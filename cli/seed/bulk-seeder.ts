@@ -1,17 +1,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { EmailVerified } from '../../libs/accounts/events/email-verified.event.js';
-import { UserRegistered } from '../../libs/accounts/events/user-registered.event.js';
+import { addAccount } from '../../libs/accounts/commands/register-user/add-account.js';
+import { markEmailVerified } from '../../libs/accounts/commands/verify-email/mark-email-verified.js';
 import { PasswordHasher } from '../../libs/accounts/password-hasher.js';
-import { newReferralCode } from '../../libs/accounts/secret-token.js';
 import { User } from '../../libs/accounts/user.entity.js';
 import { normalizeEmail } from '../../libs/accounts/user.repository.js';
 import { UploadImageCommand } from '../../libs/images/commands/upload-image/upload-image.command.js';
 import { Outbox } from '../../libs/messaging/outbox.js';
-import { ProfileUpdated } from '../../libs/profiles/events/profile-updated.event.js';
-import { Profile } from '../../libs/profiles/profile.entity.js';
-import { QuizSubmitted } from '../../libs/quiz/events/quiz-submitted.event.js';
+import { saveProfiles } from '../../libs/profiles/commands/set-profile/save-profiles.js';
+import { saveQuizAnswers } from '../../libs/quiz/commands/submit-quiz/save-quiz-answers.js';
 import { QuizAnswers } from '../../libs/quiz/quiz-answers.js';
 import { QuizResponseRepository } from '../../libs/quiz/quiz-response.repository.js';
 import { seedAvatar } from './avatar.js';
@@ -23,12 +21,11 @@ export const BULK_BATCH = 500;
 
 /**
  * The fast path for large seeds (--bulk, and the benchmark): one transaction per batch of users instead
- * of five per user. It still builds each user from the domain's own pieces — the API's DTO validation,
- * the User and Profile entities, the referral code and email rules, QuizAnswers, the quiz repository —
- * and records the same events through the outbox (UserRegistered, EmailVerified, ProfileUpdated,
- * QuizSubmitted), so consumers see exactly what one-by-one sign-ups would have produced. What it skips is
- * the per-request plumbing: the verification token (the account is marked verified as VerifyEmail
- * would) and one transaction per step.
+ * of five per user. Each step is the handler's own write (addAccount, markEmailVerified, saveProfiles,
+ * saveQuizAnswers: the rows and the events UserRegistered, EmailVerified, ProfileUpdated, QuizSubmitted)
+ * on what the API's DTOs validated, so consumers see exactly what one-by-one sign-ups would have produced.
+ * What it skips is the per-request plumbing: the verification token (the account is marked verified as
+ * VerifyEmail would) and one transaction per step.
  */
 export class BulkSeeder {
   private readonly orm: MikroORM;
@@ -61,37 +58,36 @@ export class BulkSeeder {
       const fresh = planned
         .filter(({ requests }) => !taken.has(normalizeEmail(requests.register.email)))
         .map((plan) => {
-          const user = new User();
-          user.name = plan.requests.register.name;
-          user.email = normalizeEmail(plan.requests.register.email);
-          user.passwordHash = passwordHash;
-          user.referralCode = newReferralCode();
-          user.createdAt = now;
-          em.persist(user);
-          this.outbox.record(
-            em,
-            new UserRegistered(user.id, { name: user.name, email: user.email, referredById: null }),
-          );
-          if (plan.user.stage !== 'registered') {
-            user.emailVerifiedAt = now;
-            this.outbox.record(em, new EmailVerified(user.id, { email: user.email, referredById: null }));
-          }
+          const user = addAccount(em, this.outbox, {
+            name: plan.requests.register.name,
+            email: plan.requests.register.email,
+            passwordHash,
+            referredById: null,
+            createdAt: now,
+          });
+          if (plan.user.stage !== 'registered') markEmailVerified(em, this.outbox, user, now);
           return { ...plan, userId: user.id };
         });
       await em.flush();
 
       const profiled = fresh.filter(({ user }) => user.stage === 'profiled' || user.stage === 'complete');
-      const profiles = profiled.map(({ requests, userId }) => ({ userId, ...requests.profile(userId), updatedAt: now }));
-      if (profiles.length > 0) await em.insertMany(Profile, profiles);
-      for (const { userId, gender, preferredSex, bio } of profiles)
-        this.outbox.record(em, new ProfileUpdated(userId, { userId, gender, preferredSex, bio }));
+      await saveProfiles(
+        em,
+        this.outbox,
+        profiled.map(({ requests, userId }) => ({ userId, fields: requests.profile(userId) })),
+        now,
+      );
 
-      for (const { user, requests, userId } of fresh) {
-        if (user.stage !== 'complete') continue;
-        const answers = QuizAnswers.fromSubmission(requests.quiz(userId));
-        await this.quiz.save(em, userId, answers.choices, now);
-        this.outbox.record(em, new QuizSubmitted(userId, { choices: [...answers.choices] }));
-      }
+      const complete = fresh.filter(({ user }) => user.stage === 'complete');
+      await saveQuizAnswers(
+        em,
+        { responses: this.quiz, outbox: this.outbox },
+        complete.map(({ requests, userId }) => ({
+          userId,
+          answers: QuizAnswers.fromSubmission(requests.quiz(userId)),
+        })),
+        now,
+      );
       await em.flush();
       return fresh;
     });

@@ -32,6 +32,7 @@ import { PurgeUnverifiedAccountsScheduler } from './commands/purge-unverified-ac
 import { PasswordResetToken } from './password-reset-token.entity.js';
 import { AccountDeletion } from './account-deletion.js';
 import { ActiveUserAccounts } from './active-user-accounts.js';
+import { WaitlistStandings } from './waitlist-standings.js';
 import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
 import { RateLimitsModule } from '../shared/rate-limits/rate-limits.module.js';
 
@@ -71,6 +72,7 @@ const commandHandlers = [
   ],
   providers: [
     UserRepository,
+    WaitlistStandings,
     PasswordHasher,
     RefreshSessions,
     AccountDeletion,
@@ -78,6 +80,6 @@ const commandHandlers = [
     { provide: ActiveAccounts, useClass: ActiveUserAccounts },
     ...commandHandlers,
   ],
-  exports: [UserRepository, PasswordHasher, ActiveAccounts],
+  exports: [UserRepository, WaitlistStandings, PasswordHasher, ActiveAccounts],
 })
 export class AccountsModule {}

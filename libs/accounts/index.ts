@@ -7,3 +7,4 @@ export * from './events/email-verified.event.js';
 export * from './events/user-registered.event.js';
 export * from './user.entity.js';
 export * from './user.repository.js';
+export * from './waitlist-standings.js';

@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import { User } from './user.entity.js';
 
-/** Intention-revealing reads of accounts. */
+/** Whether an id is an account others may see, one that is suspended, one that was deleted, or none of these. */
+export type AccountStatus = 'active' | 'suspended' | 'deleted' | 'unknown';
+
+export interface AccountContact {
+  name: string;
+  email: string;
+}
+
+/** Intention-revealing reads of accounts (other contexts use them instead of reading `app_user`). */
 @Injectable()
 export class UserRepository {
   constructor(private readonly em: EntityManager) {}
@@ -18,8 +27,65 @@ export class UserRepository {
   findByReferralCode(code: string, em: EntityManager = this.em): Promise<User | null> {
     return em.findOne(User, { referralCode: code.trim().toUpperCase() });
   }
+
+  /** One read: a deleted account leaves only the hash of its id behind (`deleted_account`). */
+  async statusOf(id: string, em: EntityManager = this.em): Promise<AccountStatus> {
+    const [row] = await run<{ active: boolean | null; deleted: boolean }>(
+      em,
+      `select (select suspended_at is null from app_user where id = ?) as active,
+              exists (select 1 from deleted_account where id_hash = sha256(convert_to(?, 'UTF8'))) as deleted`,
+      [id, id],
+    );
+    if (row?.deleted) return 'deleted';
+    if (row?.active === true) return 'active';
+    return row?.active === false ? 'suspended' : 'unknown';
+  }
+
+  async isVerified(id: string, em: EntityManager = this.em): Promise<boolean> {
+    const rows = await run(em, `select 1 from app_user where id = ? and email_verified_at is not null`, [id]);
+    return rows.length > 0;
+  }
+
+  /** The names of these accounts, by id, in one read per thousand ids; ids that are no account are left out. */
+  async namesOf(ids: readonly string[], em: EntityManager = this.em): Promise<Map<string, string>> {
+    const rows = await inChunks(ids, (chunk) =>
+      run<{ id: string; name: string }>(
+        em,
+        `select id, name from app_user where id in (${chunk.map(() => '?').join(', ')})`,
+        chunk,
+      ),
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /** Names and emails of these accounts (the moderation queue), by id, like namesOf. */
+  async contactsOf(
+    ids: readonly string[],
+    em: EntityManager = this.em,
+  ): Promise<Map<string, AccountContact>> {
+    const rows = await inChunks(ids, (chunk) =>
+      run<{ id: string; name: string; email: string }>(
+        em,
+        `select id, name, email from app_user where id in (${chunk.map(() => '?').join(', ')})`,
+        chunk,
+      ),
+    );
+    return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
+  }
 }
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+function run<T = unknown>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  return (em as SqlEntityManager).getConnection().execute(sql, params, 'all', em.getTransactionContext());
+}
+
+/** Distinct ids, a thousand per statement (far below the drivers' parameter limits). */
+async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const unique = [...new Set(ids)];
+  const rows: T[] = [];
+  for (let i = 0; i < unique.length; i += 1000) rows.push(...(await read(unique.slice(i, i + 1000))));
+  return rows;
 }

@@ -1,6 +1,7 @@
 /** What other contexts may use of profiles; everything else in libs/profiles is its own (.dependency-cruiser.cjs). */
 export * from './events/profile-updated.event.js';
 export * from './profile-access.js';
+export * from './profile-photos.port.js';
 export * from './profile-rules.js';
 export * from './profile.entity.js';
 export * from './profile.repository.js';

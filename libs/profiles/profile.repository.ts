@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { UserRepository } from '../accounts/index.js';
 import { Profile, type Sex } from './profile.entity.js';
-import { imageUrlOf, type ProfileFields, type ProfileView } from './profile-view.js';
+import { ProfilePhotos } from './profile-photos.port.js';
+import { imageUrlOf, type ProfileView } from './profile-view.js';
 
-interface ProfileViewRow {
+interface ProfileRow {
   user_id: string;
-  name: string;
   city: string;
   state: string;
   age: number;
@@ -15,21 +17,21 @@ interface ProfileViewRow {
   education: string;
   job_title: string;
   bio: string;
-  has_image: boolean;
 }
 
-/** Profiles and their read model (the profile joined with the account's name and photo presence). */
+/** Profiles and their read model (the profile with the account's name from accounts and photo presence from images). */
 @Injectable()
 export class ProfileRepository {
-  constructor(private readonly em: EntityManager) {}
+  private photos?: ProfilePhotos;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly accounts: UserRepository,
+    private readonly modules: ModuleRef,
+  ) {}
 
   findByUserId(userId: string, em: EntityManager = this.em): Promise<Profile | null> {
     return em.findOne(Profile, { userId });
-  }
-
-  /** Creates or replaces the user's profile in the caller's transaction (one statement, so no race). */
-  saveForUser(userId: string, fields: ProfileFields, em: EntityManager): Promise<Profile> {
-    return em.upsert(Profile, { userId, ...fields, updatedAt: new Date() });
   }
 
   async findView(userId: string, em: EntityManager = this.em): Promise<ProfileView | null> {
@@ -37,28 +39,37 @@ export class ProfileRepository {
     return view ?? null;
   }
 
-  /** Views of several users at once (match cards); users without a profile are left out. */
+  /**
+   * Views of several users at once (match cards): three reads side by side, whatever the number of users.
+   * Users without a profile are left out, and so is one whose account is gone (deleted just now).
+   */
   async findViews(userIds: string[], em: EntityManager = this.em): Promise<ProfileView[]> {
     if (userIds.length === 0) return [];
+    // Images provides the port; its module imports this one, so it is looked up once it exists.
+    this.photos ??= this.modules.get(ProfilePhotos, { strict: false });
     const placeholders = userIds.map(() => '?').join(', ');
-    const rows: ProfileViewRow[] = await (em as SqlEntityManager).getConnection().execute(
-      `select p.user_id, u.name, p.city, p.state, p.age, p.gender, p.preferred_sex, p.education, p.job_title, p.bio,
-              exists (select 1 from user_image i where i.user_id = p.user_id) as has_image
-         from profile p
-         join app_user u on u.id = p.user_id
-        where p.user_id in (${placeholders})`,
-      userIds,
-      'all',
-      em.getTransactionContext(),
-    );
-    return rows.map(toView);
+    const [rows, names, withPhoto] = await Promise.all([
+      (em as SqlEntityManager).getConnection().execute<ProfileRow[]>(
+        `select user_id, city, state, age, gender, preferred_sex, education, job_title, bio
+           from profile where user_id in (${placeholders})`,
+        userIds,
+        'all',
+        em.getTransactionContext(),
+      ),
+      this.accounts.namesOf(userIds, em),
+      this.photos.withPhoto(userIds, em),
+    ]);
+    return rows.flatMap((row) => {
+      const name = names.get(row.user_id);
+      return name === undefined ? [] : [toView(row, name, withPhoto.has(row.user_id))];
+    });
   }
 }
 
-function toView(row: ProfileViewRow): ProfileView {
+function toView(row: ProfileRow, name: string, hasImage: boolean): ProfileView {
   return {
     id: row.user_id,
-    name: row.name,
+    name,
     city: row.city,
     state: row.state,
     age: Number(row.age),
@@ -67,6 +78,6 @@ function toView(row: ProfileViewRow): ProfileView {
     education: row.education,
     jobTitle: row.job_title,
     bio: row.bio,
-    imageUrl: row.has_image ? imageUrlOf(row.user_id) : null,
+    imageUrl: hasImage ? imageUrlOf(row.user_id) : null,
   };
 }

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { AccountsModule } from '../accounts/accounts.module.js';
+import { MatchingModule } from '../matching/matching.module.js';
+import { SafetyModule } from '../safety/safety.module.js';
 import { Profile } from './profile.entity.js';
 import { ProfileRepository } from './profile.repository.js';
 import { ProfileAccess } from './profile-access.js';
@@ -8,9 +11,13 @@ import { SetProfileController } from './commands/set-profile/set-profile.control
 import { GetProfileHandler } from './queries/get-profile/get-profile.handler.js';
 import { GetProfileController } from './queries/get-profile/get-profile.controller.js';
 
-/** The user's profile: the form, its read rule (self or matched-with) and the card view matches show. */
+/**
+ * The user's profile: the form, its read rule (self or matched-with) and the card view matches show. The
+ * rule and the view ask accounts, matching and safety through their modules, and images through the
+ * ProfilePhotos port (images imports this module for the rule).
+ */
 @Module({
-  imports: [MikroOrmModule.forFeature([Profile])],
+  imports: [MikroOrmModule.forFeature([Profile]), AccountsModule, MatchingModule, SafetyModule],
   controllers: [SetProfileController, GetProfileController],
   providers: [ProfileRepository, ProfileAccess, SetProfileHandler, GetProfileHandler],
   exports: [ProfileRepository, ProfileAccess],

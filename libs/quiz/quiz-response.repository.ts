@@ -5,18 +5,20 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 /** The stored quiz answers: one row per user, the choices as smallint[] in question order. */
 @Injectable()
 export class QuizResponseRepository {
-  /** Insert or replace: resubmitting the quiz overwrites the previous answers. */
-  async save(
+  /** Insert or replace: resubmitting the quiz overwrites the previous answers. One statement for all. */
+  async saveMany(
     em: EntityManager,
-    userId: string,
-    choices: readonly number[],
+    responses: readonly { userId: string; choices: readonly number[] }[],
     submittedAt: Date,
   ): Promise<void> {
+    if (responses.length === 0) return;
+    const at = submittedAt.toISOString();
     await run(
       em,
-      `insert into quiz_response (user_id, choices, submitted_at) values (?, ?::smallint[], ?)
+      `insert into quiz_response (user_id, choices, submitted_at)
+       values ${responses.map(() => '(?, ?::smallint[], ?)').join(', ')}
          on conflict (user_id) do update set choices = excluded.choices, submitted_at = excluded.submitted_at`,
-      [userId, `{${choices.join(',')}}`, submittedAt.toISOString()],
+      responses.flatMap(({ userId, choices }) => [userId, `{${choices.join(',')}}`, at]),
     );
   }
 
@@ -40,15 +42,6 @@ export class QuizResponseRepository {
       ? row.choices.map(Number)
       : String(row.choices).replace(/[{}]/g, '').split(',').map(Number);
     return { choices, submittedAt: new Date(row.submitted_at) };
-  }
-
-  async isVerified(em: EntityManager, userId: string): Promise<boolean> {
-    const rows = await run<{ verified: boolean }>(
-      em,
-      `select email_verified_at is not null as verified from app_user where id = ?`,
-      [userId],
-    );
-    return rows[0]?.verified === true;
   }
 }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { QuizResponseRepository } from './quiz-response.repository.js';
 import { SubmitQuizHandler } from './commands/submit-quiz/submit-quiz.handler.js';
 import { SubmitQuizController } from './commands/submit-quiz/submit-quiz.controller.js';
@@ -6,6 +7,8 @@ import { ListQuestionsController } from './queries/list-questions/list-questions
 
 /** The quiz: its questions, and intake of answers (recorded with QuizSubmitted through the outbox). */
 @Module({
+  // The quiz is for verified accounts only; accounts says who is.
+  imports: [AccountsModule],
   controllers: [ListQuestionsController, SubmitQuizController],
   providers: [QuizResponseRepository, SubmitQuizHandler],
   exports: [QuizResponseRepository],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { UserRepository, type AccountContact } from '../accounts/index.js';
 import type { ReportReason } from './report-reasons.js';
 
 export type ReportStatus = 'open' | 'dismissed' | 'suspended';
@@ -24,16 +25,26 @@ function run<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]>
   return (em as SqlEntityManager).getConnection().execute(sql, params, 'all', em.getTransactionContext());
 }
 
-const SELECT = `
-  select r.id, r.reporter_id, reporter.email as reporter_email, r.reported_user_id, reported.email as reported_email,
-         reported.name as reported_name, r.reason, r.note, r.status, r.created_at, r.resolved_at
-    from user_report r
-    join app_user reporter on reporter.id = r.reporter_id
-    join app_user reported on reported.id = r.reported_user_id`;
+interface ReportRow {
+  id: string;
+  reporter_id: string;
+  reported_user_id: string;
+  reason: ReportReason;
+  note: string | null;
+  status: ReportStatus;
+  created_at: Date | string;
+  resolved_at: Date | string | null;
+}
 
-/** The moderation queue. */
+const SELECT = `
+  select r.id, r.reporter_id, r.reported_user_id, r.reason, r.note, r.status, r.created_at, r.resolved_at
+    from user_report r`;
+
+/** The moderation queue; the people's names and emails come from accounts (one read per list). */
 @Injectable()
 export class ReportRepository {
+  constructor(private readonly users: UserRepository) {}
+
   async add(
     em: EntityManager,
     report: { reporterId: string; reportedUserId: string; reason: ReportReason; note: string | null },
@@ -48,46 +59,57 @@ export class ReportRepository {
   }
 
   async list(em: EntityManager, options: { openOnly: boolean }): Promise<Report[]> {
-    const rows = await run<Record<string, unknown>>(
+    const rows = await run<ReportRow>(
       em,
       `${SELECT} ${options.openOnly ? `where r.status = 'open'` : ''} order by r.created_at, r.id`,
       [],
     );
-    return rows.map(toReport);
+    return this.withContacts(em, rows);
   }
 
   async find(em: EntityManager, id: string): Promise<Report | null> {
-    const [row] = await run<Record<string, unknown>>(em, `${SELECT} where r.id = ?`, [id]);
-    return row ? toReport(row) : null;
+    const rows = await run<ReportRow>(em, `${SELECT} where r.id = ?`, [id]);
+    return (await this.withContacts(em, rows))[0] ?? null;
   }
 
   async madeBy(em: EntityManager, reporterId: string): Promise<Report[]> {
-    const rows = await run<Record<string, unknown>>(
-      em,
-      `${SELECT} where r.reporter_id = ? order by r.created_at`,
-      [reporterId],
-    );
-    return rows.map(toReport);
+    const rows = await run<ReportRow>(em, `${SELECT} where r.reporter_id = ? order by r.created_at`, [
+      reporterId,
+    ]);
+    return this.withContacts(em, rows);
   }
 
   async resolve(em: EntityManager, id: string, status: Exclude<ReportStatus, 'open'>): Promise<void> {
     await run(em, `update user_report set status = ?, resolved_at = now() where id = ?`, [status, id]);
   }
+
+  /** A report goes with either account (foreign keys), so one whose person is missing was deleted just now. */
+  private async withContacts(em: EntityManager, rows: ReportRow[]): Promise<Report[]> {
+    const contacts = await this.users.contactsOf(
+      rows.flatMap((row) => [row.reporter_id, row.reported_user_id]),
+      em,
+    );
+    return rows.flatMap((row) => {
+      const reporter = contacts.get(row.reporter_id);
+      const reported = contacts.get(row.reported_user_id);
+      return reporter && reported ? [toReport(row, reporter, reported)] : [];
+    });
+  }
 }
 
-function toReport(row: Record<string, unknown>): Report {
-  const iso = (value: unknown) =>
-    value === null || value === undefined ? null : new Date(value as string).toISOString();
+function toReport(row: ReportRow, reporter: AccountContact, reported: AccountContact): Report {
+  const iso = (value: Date | string | null | undefined) =>
+    value === null || value === undefined ? null : new Date(value).toISOString();
   return {
-    id: row.id as string,
-    reporterId: row.reporter_id as string,
-    reporterEmail: row.reporter_email as string,
-    reportedUserId: row.reported_user_id as string,
-    reportedEmail: row.reported_email as string,
-    reportedName: row.reported_name as string,
-    reason: row.reason as ReportReason,
-    note: (row.note as string | null) ?? null,
-    status: row.status as ReportStatus,
+    id: row.id,
+    reporterId: row.reporter_id,
+    reporterEmail: reporter.email,
+    reportedUserId: row.reported_user_id,
+    reportedEmail: reported.email,
+    reportedName: reported.name,
+    reason: row.reason,
+    note: row.note ?? null,
+    status: row.status,
     createdAt: iso(row.created_at)!,
     resolvedAt: iso(row.resolved_at),
   };

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { ProfilesModule } from '../profiles/profiles.module.js';
+import { MatchingModule } from '../matching/matching.module.js';
 import { BlockRepository } from './block.repository.js';
 import { ReportRepository } from './report.repository.js';
 import { BlockUserHandler } from './commands/block-user/block-user.handler.js';
@@ -16,7 +16,7 @@ import { ListReportsHandler } from './queries/list-reports/list-reports.handler.
 
 /** Safety between members: blocks (both ways) and reports into the moderation queue. */
 @Module({
-  imports: [AccountsModule, ProfilesModule],
+  imports: [AccountsModule, MatchingModule],
   controllers: [BlockUserController, UnblockUserController, ListBlocksController, ReportUserController],
   providers: [
     BlockRepository,

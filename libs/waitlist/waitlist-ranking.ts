@@ -12,7 +12,7 @@
  * i.e. the same user, so the order is total and deterministic.) Position is 1 + the number of users ordered
  * ahead, so it is never above 1 however negative a score gets.
  *
- * WaitlistRepository computes the same order in SQL; the e2e test checks the two agree.
+ * Accounts' WaitlistStandings computes the same order in SQL; the e2e test checks the two agree.
  */
 export const PLACES_PER_VERIFIED_REFERRAL = 10;
 

@@ -74,7 +74,11 @@ describe('profiles API', () => {
 
     const events = await profileUpdatedEvents(t, id);
     expect(events).toHaveLength(2);
-    expect(events.map((event) => event.payload)).toEqual([{ userId: id }, { userId: id }]);
+    // The payload carries what matching's read model needs (sexes and bio), in the order they were saved.
+    expect(events.map((event) => event.payload)).toEqual([
+      { userId: id, gender: 'female', preferredSex: 'male', bio: profileOf(id).bio },
+      { userId: id, gender: 'male', preferredSex: 'female', bio: '' },
+    ]);
     const rows = await sql(
       t,
       `select state, gender, preferred_sex, job_title from profile where user_id = ?`,

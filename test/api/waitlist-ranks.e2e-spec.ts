@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { WaitlistRepository } from '../../libs/waitlist/waitlist.repository.js';
+import { QueryBus } from '@nestjs/cqrs';
+import { GetWaitlistStandingQuery } from '../../libs/waitlist/index.js';
 import { waitlistPosition, type WaitlistEntry } from '../../libs/waitlist/waitlist-ranking.js';
 import { sql } from '../fixtures/database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -50,9 +51,10 @@ describe('waitlist positions from the stored ranks', () => {
 
   async function expectPositionsToMatch(): Promise<void> {
     const expected = await expectedPositions();
-    const repository = t.app.get(WaitlistRepository);
+    const queries = t.app.get(QueryBus);
     const actual = new Map<string, number>();
-    for (const id of expected.keys()) actual.set(id, (await repository.findStanding(id))!.position);
+    for (const id of expected.keys())
+      actual.set(id, (await queries.execute(new GetWaitlistStandingQuery(id))).position);
     expect(actual).toEqual(expected);
     const ranks = await sql<{ join_rank: number | string }>(
       t,

@@ -5,10 +5,8 @@ import { AccountDeletion } from '../../account-deletion.js';
 import { AccountErrors } from '../../account-errors.js';
 import { UNVERIFIED_EMAIL_HOLD_MS } from '../../account-lifetimes.js';
 import { PasswordHasher } from '../../password-hasher.js';
-import { newReferralCode } from '../../secret-token.js';
-import { User } from '../../user.entity.js';
 import { normalizeEmail, UserRepository } from '../../user.repository.js';
-import { UserRegistered } from '../../events/user-registered.event.js';
+import { addAccount } from './add-account.js';
 import { RegisterUserCommand } from './register-user.command.js';
 
 @CommandHandler(RegisterUserCommand)
@@ -37,17 +35,12 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
         const referrer = command.referralCode
           ? await this.users.findByReferralCode(command.referralCode, em)
           : null;
-        const user = new User();
-        user.name = command.name;
-        user.email = email;
-        user.passwordHash = passwordHash;
-        user.referralCode = newReferralCode();
-        user.referredById = referrer?.id ?? null;
-        em.persist(user);
-        this.outbox.record(
-          em,
-          new UserRegistered(user.id, { name: user.name, email, referredById: user.referredById }),
-        );
+        const user = addAccount(em, this.outbox, {
+          name: command.name,
+          email,
+          passwordHash,
+          referredById: referrer?.id ?? null,
+        });
         return { id: user.id };
       });
     } catch (error) {

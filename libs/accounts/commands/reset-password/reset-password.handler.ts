@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
 import { AccountErrors } from '../../account-errors.js';
-import { EmailVerified } from '../../events/email-verified.event.js';
+import { markEmailVerified } from '../verify-email/mark-email-verified.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { PasswordResetToken } from '../../password-reset-token.entity.js';
 import { RefreshSessions } from '../../refresh-sessions.js';
@@ -41,13 +41,8 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
       const user = await em.findOne(User, { id: command.userId });
       if (!user || user.suspendedAt) return false;
       user.passwordHash = passwordHash;
-      if (!user.verified) {
-        user.emailVerifiedAt = new Date();
-        this.outbox.record(
-          em,
-          new EmailVerified(user.id, { email: user.email, referredById: user.referredById }),
-        );
-      }
+      // The reset link came by mail, so the address is proven.
+      markEmailVerified(em, this.outbox, user, new Date());
       await this.sessions.revokeAllOf(em, user.id);
       return true;
     });

@@ -3,9 +3,9 @@ import { LockMode, MikroORM } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
 import { AccountErrors } from '../../account-errors.js';
 import { EmailVerificationToken } from '../../email-verification-token.entity.js';
-import { EmailVerified } from '../../events/email-verified.event.js';
 import { hashSecretToken } from '../../secret-token.js';
 import { UserRepository } from '../../user.repository.js';
+import { markEmailVerified } from './mark-email-verified.js';
 import { VerifyEmailCommand } from './verify-email.command.js';
 
 @CommandHandler(VerifyEmailCommand)
@@ -29,13 +29,7 @@ export class VerifyEmailHandler implements ICommandHandler<VerifyEmailCommand> {
       const user = await this.users.findById(command.userId, em);
       if (!user) throw AccountErrors.invalidVerificationToken();
       token.usedAt = now;
-      if (!user.verified) {
-        user.emailVerifiedAt = now;
-        this.outbox.record(
-          em,
-          new EmailVerified(user.id, { email: user.email, referredById: user.referredById }),
-        );
-      }
+      markEmailVerified(em, this.outbox, user, now);
       return { verified: true as const };
     });
   }

@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
-import { ProfileUpdated } from '../../events/profile-updated.event.js';
 import { ProfileErrors } from '../../profile-errors.js';
 import { ProfileRepository } from '../../profile.repository.js';
 import type { ProfileView } from '../../profile-view.js';
+import { saveProfiles } from './save-profiles.js';
 import { SetProfileCommand } from './set-profile.command.js';
 
 @CommandHandler(SetProfileCommand)
@@ -17,13 +17,7 @@ export class SetProfileHandler implements ICommandHandler<SetProfileCommand> {
 
   execute(command: SetProfileCommand): Promise<ProfileView> {
     return this.orm.em.fork().transactional(async (em) => {
-      await this.profiles.saveForUser(command.userId, command.fields, em);
-      // The event commits with the profile, so the matcher never misses (or sees a phantom) change.
-      const { gender, preferredSex, bio } = command.fields;
-      this.outbox.record(
-        em,
-        new ProfileUpdated(command.userId, { userId: command.userId, gender, preferredSex, bio }),
-      );
+      await saveProfiles(em, this.outbox, [{ userId: command.userId, fields: command.fields }]);
       await em.flush();
       const view = await this.profiles.findView(command.userId, em);
       if (!view) throw ProfileErrors.noProfile();

@@ -1,8 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../../../accounts/index.js';
+import { MatchSetRepository } from '../../../matching/index.js';
 import { Outbox } from '../../../messaging/outbox.js';
-import { ProfileAccess } from '../../../profiles/index.js';
 import { BlockRepository } from '../../block.repository.js';
 import { ReportRepository } from '../../report.repository.js';
 import { SafetyErrors } from '../../safety-errors.js';
@@ -15,7 +15,7 @@ export class ReportUserHandler implements ICommandHandler<ReportUserCommand> {
   constructor(
     private readonly orm: MikroORM,
     private readonly users: UserRepository,
-    private readonly access: ProfileAccess,
+    private readonly matchSets: MatchSetRepository,
     private readonly reports: ReportRepository,
     private readonly blocks: BlockRepository,
     private readonly outbox: Outbox,
@@ -23,7 +23,8 @@ export class ReportUserHandler implements ICommandHandler<ReportUserCommand> {
 
   async execute(command: ReportUserCommand): Promise<{ reported: true }> {
     if (command.userId === command.reportedUserId) throw SafetyErrors.selfReport();
-    if (!(await this.access.wasShown(command.userId, command.reportedUserId))) {
+    // Shown as a match at some point (matching's record), whatever happened since.
+    if (!(await this.matchSets.wasShown(this.orm.em.fork(), command.userId, command.reportedUserId))) {
       // Never shown: 403 for a stranger, 404 for an id nobody has.
       throw (await this.users.findById(command.reportedUserId))
         ? SafetyErrors.notAMatch()

@@ -1,20 +1,26 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
+import { WaitlistStandings } from '../../../accounts/index.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { NotFoundError } from '../../../shared/domain-error.js';
-import { WaitlistRepository } from '../../waitlist.repository.js';
+import { PLACES_PER_VERIFIED_REFERRAL } from '../../waitlist-ranking.js';
 import { GetWaitlistStandingQuery, type WaitlistView } from './get-waitlist-standing.query.js';
 
 @QueryHandler(GetWaitlistStandingQuery)
 export class GetWaitlistStandingHandler implements IQueryHandler<GetWaitlistStandingQuery> {
   constructor(
     private readonly orm: MikroORM,
-    private readonly waitlist: WaitlistRepository,
+    private readonly standings: WaitlistStandings,
     private readonly config: AppConfig,
   ) {}
 
   async execute(query: GetWaitlistStandingQuery): Promise<WaitlistView> {
-    const standing = await this.waitlist.findStanding(query.userId, this.orm.em.fork());
+    // The ranks are accounts' facts (kept by triggers on app_user); the rule's number of places is ours.
+    const standing = await this.standings.standingOf(
+      query.userId,
+      PLACES_PER_VERIFIED_REFERRAL,
+      this.orm.em.fork(),
+    );
     if (!standing) throw new NotFoundError('Account not found', 'account-not-found');
     return {
       position: standing.position,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { PLACES_PER_VERIFIED_REFERRAL } from './waitlist-ranking.js';
 
 export interface WaitlistStanding {
   position: number;
@@ -10,9 +9,10 @@ export interface WaitlistStanding {
 }
 
 /**
- * One member's place by the rule of waitlist-ranking.ts (score = join rank − 10 × verified referrals; equal
- * scores: more referrals first), from the two facts the database keeps per account (migration
- * 20261124000900: join_rank, dense; verified_referrals). Position = 1 + who is ahead, counted in two parts:
+ * One member's waitlist place, read from the two facts accounts keep per account (migration
+ * 20261124000900, triggers on `app_user`: join_rank, dense; verified_referrals). The rule is the waitlist's
+ * (libs/waitlist/waitlist-ranking.ts: score = join rank − places × verified referrals; equal scores: more
+ * referrals first), which passes its number of places. Position = 1 + who is ahead, counted in two parts:
  *
  * - members without verified referrals have score = join rank, so those ahead of score S are exactly the
  *   ranks below S — S − 1 accounts — minus the referrers among them;
@@ -21,11 +21,18 @@ export interface WaitlistStanding {
  * So a read costs a primary-key lookup and two scans of the referrers, not a ranking of every account.
  */
 @Injectable()
-export class WaitlistRepository {
+export class WaitlistStandings {
   constructor(private readonly em: EntityManager) {}
 
-  async findStanding(userId: string, em: EntityManager = this.em): Promise<WaitlistStanding | null> {
-    const boost = PLACES_PER_VERIFIED_REFERRAL;
+  async standingOf(
+    userId: string,
+    placesPerVerifiedReferral: number,
+    em: EntityManager = this.em,
+  ): Promise<WaitlistStanding | null> {
+    // Written into the SQL (a constant of the rule), so it must be a plain integer.
+    if (!Number.isSafeInteger(placesPerVerifiedReferral))
+      throw new RangeError('places per verified referral must be an integer');
+    const boost = placesPerVerifiedReferral;
     const rows: Array<{ position: string | number; verified: string | number; referral_code: string }> =
       await (em as SqlEntityManager).getConnection().execute(
         `with me as (
