@@ -1,17 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { Outbox } from '../../messaging/outbox.js';
-import { percentForDistance } from '../domain/compatibility.js';
 import { repeatWindow } from '../domain/eligibility.js';
-import { WORDS_PER_VECTOR } from '../domain/packed-answers.js';
-import { hashString } from '../domain/tiebreak.js';
-import { TIERS, type Tier } from '../domain/tiers.js';
-import { chooseTiersFused, RESULT_STRIDE, tiersAt } from '../scoring/fused-tiers.js';
+import type { Tier } from '../domain/tiers.js';
 import { MatchesGenerated } from '../events/matches-generated.event.js';
 import type { CandidatePool } from '../pool/candidate-pool.js';
 import type { RecentPairIndex } from '../pool/recent-pair-index.js';
 import { MemberRepository } from '../members/member.repository.js';
 import { MatchSetRepository, type Pick } from './match-set.repository.js';
+import { pickTiers } from './tier-picker.js';
 
 /** Users per block: one round of reads, one transaction of writes. */
 const BLOCK = 256;
@@ -128,59 +125,15 @@ export class MatchSetGenerator {
       remember(recent, a, b);
     }
     lap('read');
-    const planned = located.map(({ userId, refill }) => ({
-      userId,
-      refill,
-      picks: this.pickFor(userId, day, options.pool, recent.get(userId), options.recent),
-    }));
+    const picks = pickTiers(
+      options.pool,
+      day,
+      located.map(({ userId }) => ({ userId, avoid: recent.get(userId) })),
+      options.recent,
+    );
+    const planned = located.map(({ userId, refill }) => ({ userId, refill, picks: picks.get(userId)! }));
     lap('score');
     return planned;
-  }
-
-  /**
-   * Scores one user against their whole candidate group and picks the tiers, in one fused pass
-   * (libs/matching/scoring; the same picks as domain/tiers.ts's chooseTiers, checked by its property test).
-   */
-  private pickFor(
-    userId: string,
-    day: string,
-    pool: CandidatePool,
-    recent: Set<string> | undefined,
-    index: RecentPairIndex | undefined,
-  ): PlannedSet['picks'] {
-    const me = pool.locate(userId)!;
-    const group = pool.candidatesFor(me);
-    if (!group || group.size === 0) return [];
-    const base = me.position * WORDS_PER_VECTOR;
-    const words = me.group.words;
-    const excluded: number[] = me.group === group ? [me.position] : [];
-    for (const other of recent ?? []) {
-      const position = group.positionOf(other);
-      if (position !== undefined) excluded.push(position);
-    }
-    if (index) {
-      for (const partner of index.partnersOf(me.group.seqs[me.position]!)) {
-        const position = group.positionOfSeq(partner);
-        if (position >= 0) excluded.push(position);
-      }
-    }
-    const seed = hashString(`${userId}|${day}`);
-    chooseTiersFused(
-      group.scoring(),
-      words[base]!,
-      words[base + 1]!,
-      words[base + 2]!,
-      seed,
-      excluded,
-      result,
-      0,
-    );
-    const { tiers } = tiersAt(result, 0);
-    return TIERS.flatMap((tier) => {
-      const pick = tiers[tier];
-      if (!pick) return [];
-      return [{ tier, candidateId: group.ids[pick.position]!, percent: percentForDistance(pick.distance) }];
-    });
   }
 
   private async write(day: string, block: PlannedSet[], report: GenerateReport): Promise<void> {
@@ -236,6 +189,3 @@ function remember(recent: Map<string, Set<string>>, a: string, b: string): void 
   if (!theirs) recent.set(b, (theirs = new Set()));
   theirs.add(a);
 }
-
-/** One seeker's result, reused: scoring never awaits, so sharing it is safe. */
-const result = new Int32Array(RESULT_STRIDE);

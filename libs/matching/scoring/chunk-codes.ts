@@ -4,7 +4,8 @@
  * precomputes one table, for every chunk and chunk value, of the partial distance (16 KB, in L1), and a
  * pair costs 2 loads and 4 lookups into that one table instead of 3 loads, 3 XORs and 5 popcount lookups
  * on the thermometer words. One table rather than four: V8 keeps the loop's few arrays in registers.
- * Encoding is linear in the group, paid once per group and shared by all its seekers.
+ * Encoding is linear in the group, paid once per group and shared by all its seekers. `fillChunkTable4`
+ * packs four seekers' tables into one, a byte each, for fused-tiers4.ts.
  *
  * Erasable TypeScript only: the worker thread loads this file from source under Node's type stripping.
  */
@@ -89,6 +90,53 @@ function partialDistances(into: Uint8Array, first: number, n: number): void {
     for (let v = size - 1; v >= 0; v--) {
       const partial = into[v]!;
       for (let d = 4; d >= 0; d--) into[v * 5 + d] = partial + Math.abs(d - seeker[q]!);
+    }
+    size *= 5;
+  }
+}
+
+/** Lanes of a packed table: four seekers, one byte each (a distance ≤ 76 never carries into the next). */
+export const LANES = 4;
+/** Per question and choice (q × 5 + choice − 1), |choice − seeker's| of each lane, packed as in the table. */
+const laneGaps = new Int32Array(QUESTIONS * 5);
+const packedHead = new Int32Array(25);
+const packedTail = new Int32Array(125);
+
+/**
+ * `fillChunkTable` for up to four seekers at once: entry v of `table` (CHUNK_TABLE_SIZE) holds lane i's
+ * partial distance in byte i, so one lookup gives four and the sum of a member's four lookups holds the
+ * four distances. `words` holds 3 thermometer words per seeker; lanes from `lanes` on stay zero.
+ */
+export function fillChunkTable4(table: Int32Array, words: ArrayLike<number>, lanes: number): void {
+  laneGaps.fill(0);
+  for (let lane = 0; lane < lanes; lane++) {
+    const base = lane * 3;
+    for (let q = 0; q < QUESTIONS; q++) {
+      const own = digit(words, base, q);
+      for (let d = 0; d < 5; d++) laneGaps[q * 5 + d]! += Math.abs(d - own) << (8 * lane);
+    }
+  }
+  for (let chunk = 0; chunk < 4; chunk++) {
+    const first = CHUNK_START[chunk]!;
+    const rest = CHUNK_START[chunk + 1]! - first - 2;
+    const restSize = 5 ** rest;
+    packedPartials(packedHead, first, 2);
+    packedPartials(packedTail, first + 2, rest);
+    for (let i = 0, v = chunk * CHUNK_SPAN; i < 25; i++) {
+      const h = packedHead[i]!;
+      for (let k = 0; k < restSize; k++, v++) table[v] = h + packedTail[k]!;
+    }
+  }
+}
+
+/** `partialDistances` on packed lanes: one addition extends all four. */
+function packedPartials(into: Int32Array, first: number, n: number): void {
+  into[0] = 0;
+  let size = 1;
+  for (let q = first; q < first + n; q++) {
+    for (let v = size - 1; v >= 0; v--) {
+      const partial = into[v]!;
+      for (let d = 4; d >= 0; d--) into[v * 5 + d] = partial + laneGaps[q * 5 + d]!;
     }
     size *= 5;
   }

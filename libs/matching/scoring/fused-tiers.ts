@@ -3,7 +3,8 @@
  * (domain/tiers.ts) with the tie-break rank `mix32(seed ^ hashes[j])`, without closures, sets, maps or
  * per-seeker allocation. Per pair: four table lookups (chunk-codes.ts) giving the distance, stored to a
  * scratch byte and counted; then the histogram decides the (at most three) wanted distances, and one scan
- * of the scratch, four bytes at a time, ranks only the candidates at those distances.
+ * of the scratch, four bytes at a time, ranks only the candidates at those distances. Batches of seekers
+ * take fused-tiers4.ts, four seekers a sweep; this one is for a lone seeker (MatchSetGenerator.pickFor).
  *
  * Erasable TypeScript importing only its siblings: the worker thread loads it from source under Node's
  * type stripping, where the quiz barrel behind compatibility.ts cannot load; fused-tiers.spec.ts pins the
@@ -88,7 +89,7 @@ export function chooseTiersFused(
   while (histogram[nearest] === 0) nearest++;
   let farthest = FUSED_MAX_DISTANCE;
   while (histogram[farthest] === 0) farthest--;
-  const middle = poolSize >= 3 ? closestToMedian(poolSize, nearest, farthest) : -1;
+  const middle = poolSize >= 3 ? closestToMedian(histogram, poolSize, nearest, farthest) : -1;
   // One slot per distinct wanted distance (they may coincide), marked in slotOf as slot + 1 for the scan.
   const farSlot = farthest === nearest ? 0 : 1;
   const midSlot = middle === nearest ? 0 : middle === farthest ? farSlot : 2;
@@ -216,8 +217,16 @@ function firstUntaken(slot: number, takenA: number, takenB: number): number {
   return NO_PICK;
 }
 
-/** The distance for medium, exactly as tiers.ts: median percent of the pool, then the closest percent left. */
-function closestToMedian(poolSize: number, nearest: number, farthest: number): number {
+/**
+ * The distance for medium, exactly as tiers.ts: median percent of the pool (counted per distance in
+ * `histogram`), then the closest percent left once best and worst are taken.
+ */
+export function closestToMedian(
+  histogram: Int32Array,
+  poolSize: number,
+  nearest: number,
+  farthest: number,
+): number {
   const lower = Math.floor((poolSize - 1) / 2);
   const upper = Math.floor(poolSize / 2);
   let seen = 0;

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { LANES } from './chunk-codes.js';
 import { RESULT_STRIDE, type ScoringGroup } from './fused-tiers.js';
 import { encodeSeekers, scoreBatch, seekerCount, splitBatch, type Seeker } from './seeker-batch.js';
 
 /**
- * Scoring on worker threads: each seeker is a few hundred microseconds of pure CPU, so a run of thousands
- * spreads over the cores. The group (chunk-codes.ts `encodeGroup`) lives in SharedArrayBuffers that every
+ * Scoring on worker threads: each seeker is up to a few hundred microseconds of pure CPU, so a run of
+ * thousands spreads over the cores. The group (chunk-codes.ts `encodeGroup`) lives in SharedArrayBuffers that every
  * thread reads, never copied; seekers go out and results come back as transferred Int32Arrays. Every thread runs `scoreBatch`, the same code as the
  * inline path (threads = 0), so results are identical.
  *
@@ -58,7 +59,8 @@ export class ScoringPool {
     if (this.threads === 0) return scoreBatch(group, batch);
     if (this.stopped) throw this.stopped;
     const count = seekerCount(batch);
-    const size = Math.max(1, Math.ceil(count / (this.threads * PARTS_PER_THREAD)));
+    // Whole sweeps of four seekers (fused-tiers4.ts) per part, so no part ends in a sweep with idle lanes.
+    const size = LANES * Math.max(1, Math.ceil(count / (this.threads * PARTS_PER_THREAD * LANES)));
     // slice(): each part gets a buffer of its own to transfer.
     const parts = splitBatch(batch, size).map((part) => this.submit(group, part.slice()));
     const results = new Int32Array(count * RESULT_STRIDE);

@@ -1,4 +1,6 @@
+import { LANES } from './chunk-codes.js';
 import { chooseTiersFused, RESULT_STRIDE, type ScoringGroup } from './fused-tiers.js';
+import { chooseTiersFused4 } from './fused-tiers4.js';
 
 /** One seeker to score against a group: their 3 packed words, tie-break seed and excluded positions. */
 export interface Seeker {
@@ -56,23 +58,42 @@ export function splitBatch(batch: Int32Array, size: number): Int32Array[] {
   return parts;
 }
 
-/** Scores every seeker of the batch: RESULT_STRIDE numbers each, in batch order (fused-tiers.ts). */
+/**
+ * Scores every seeker of the batch: RESULT_STRIDE numbers each, in batch order (fused-tiers.ts). Four
+ * seekers a sweep of the group (fused-tiers4.ts); a last lone seeker alone (`chooseTiersFused`).
+ */
 export function scoreBatch(group: ScoringGroup, batch: Int32Array): Int32Array<ArrayBuffer> {
   const results = new Int32Array(seekerCount(batch) * RESULT_STRIDE);
-  for (let at = 0, out = 0; at < batch.length; out += RESULT_STRIDE) {
-    const n = batch[at + 4]!;
-    const excluded = batch.subarray(at + HEADER, at + HEADER + n);
-    chooseTiersFused(
-      group,
-      batch[at]!,
-      batch[at + 1]!,
-      batch[at + 2]!,
-      batch[at + 3]!,
-      excluded,
-      results,
-      out,
-    );
-    at += HEADER + n;
+  const words = new Int32Array(3 * LANES);
+  const seeds = new Int32Array(LANES);
+  const excluded: Int32Array[] = [];
+  let at = 0;
+  let out = 0;
+  while (at < batch.length) {
+    excluded.length = 0;
+    const first = at;
+    for (let lane = 0; lane < LANES && at < batch.length; lane++) {
+      const n = batch[at + 4]!;
+      words.set(batch.subarray(at, at + 3), 3 * lane);
+      seeds[lane] = batch[at + 3]!;
+      excluded.push(batch.subarray(at + HEADER, at + HEADER + n));
+      at += HEADER + n;
+    }
+    if (excluded.length === 1) {
+      chooseTiersFused(
+        group,
+        batch[first]!,
+        batch[first + 1]!,
+        batch[first + 2]!,
+        seeds[0]!,
+        excluded[0]!,
+        results,
+        out,
+      );
+    } else {
+      chooseTiersFused4(group, words, seeds, excluded, results, out);
+    }
+    out += excluded.length * RESULT_STRIDE;
   }
   return results;
 }

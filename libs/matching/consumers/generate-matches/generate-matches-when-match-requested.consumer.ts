@@ -1,5 +1,6 @@
 import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
+import { isCalendarDay } from '../../domain/calendar-day.js';
 import { MatchRequested } from '../../events/match-requested.event.js';
 import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
 import { RecentPairs } from '../../match-sets/recent-pairs.js';
@@ -48,6 +49,8 @@ export class GenerateMatchesWhenMatchRequested
   }
 
   private async generate(day: string, users: string[]): Promise<void> {
+    // A request for no real day can never succeed: say so plainly (it is parked as a dead letter).
+    if (!isCalendarDay(day)) throw new RangeError(`MatchRequested for a date out of range: ${day}`);
     const [pool, recent] = await Promise.all([this.pools.get(POOL_MAX_AGE_MS), this.recentPairs.forDay(day)]);
     const report = await this.generator.generate(day, users, { pool, recent });
     this.logger.debug(`day ${day}: ${report.created} sets for ${users.length} requests`);

@@ -1,0 +1,78 @@
+import { percentForDistance } from '../domain/compatibility.js';
+import { WORDS_PER_VECTOR } from '../domain/packed-answers.js';
+import { hashString } from '../domain/tiebreak.js';
+import { TIERS, type Tier } from '../domain/tiers.js';
+import type { CandidatePool, PoolGroup } from '../pool/candidate-pool.js';
+import type { RecentPairIndex } from '../pool/recent-pair-index.js';
+import { tiersAt } from '../scoring/fused-tiers.js';
+import { encodeSeekers, scoreBatch, type Seeker } from '../scoring/seeker-batch.js';
+
+export interface TierPick {
+  tier: Tier;
+  candidateId: string;
+  percent: number;
+}
+
+/** A user to pick for, with the ids they must not meet (blocks; recent pairs when no index is given). */
+export interface PickRequest {
+  userId: string;
+  avoid?: ReadonlySet<string>;
+}
+
+/**
+ * Scores many users of one day against their candidate groups and picks best, medium and worst: the
+ * users are batched per candidate group and scored four at a time in one sweep of the group
+ * (libs/matching/scoring, the same picks as domain/tiers.ts's chooseTiers, checked by its property test).
+ * Exclusions: the user themself, `avoid`, and the no-repeat window's partners from `recent`.
+ */
+export function pickTiers(
+  pool: CandidatePool,
+  day: string,
+  requests: readonly PickRequest[],
+  recent: RecentPairIndex | undefined,
+): Map<string, TierPick[]> {
+  const picks = new Map<string, TierPick[]>();
+  const batches = new Map<PoolGroup, { userIds: string[]; seekers: Seeker[] }>();
+  for (const { userId, avoid } of requests) {
+    const me = pool.locate(userId);
+    const group = me && pool.candidatesFor(me);
+    picks.set(userId, []);
+    if (!me || !group || group.size === 0) continue;
+    const excluded: number[] = me.group === group ? [me.position] : [];
+    for (const other of avoid ?? []) {
+      const position = group.positionOf(other);
+      if (position !== undefined) excluded.push(position);
+    }
+    if (recent) {
+      for (const partner of recent.partnersOf(me.group.seqs[me.position]!)) {
+        const position = group.positionOfSeq(partner);
+        if (position >= 0) excluded.push(position);
+      }
+    }
+    const base = me.position * WORDS_PER_VECTOR;
+    let batch = batches.get(group);
+    if (!batch) batches.set(group, (batch = { userIds: [], seekers: [] }));
+    batch.userIds.push(userId);
+    batch.seekers.push({
+      words: me.group.words.subarray(base, base + WORDS_PER_VECTOR),
+      seed: hashString(`${userId}|${day}`),
+      excluded,
+    });
+  }
+  for (const [group, { userIds, seekers }] of batches) {
+    const results = scoreBatch(group.scoring(), encodeSeekers(seekers));
+    userIds.forEach((userId, i) => {
+      const { tiers } = tiersAt(results, i);
+      picks.set(
+        userId,
+        TIERS.flatMap((tier) => {
+          const pick = tiers[tier];
+          return pick
+            ? [{ tier, candidateId: group.ids[pick.position]!, percent: percentForDistance(pick.distance) }]
+            : [];
+        }),
+      );
+    });
+  }
+  return picks;
+}
