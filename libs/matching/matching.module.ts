@@ -12,6 +12,7 @@ import { DailyMatchRunRepository } from './match-sets/daily-match-run.repository
 import { DailyMatchRun } from './match-sets/daily-match-run.js';
 import { MemberRepository } from './members/member.repository.js';
 import { RecentPairs } from './match-sets/recent-pairs.js';
+import { ScoringThreads } from './match-sets/scoring-threads.js';
 import { RequestDailyMatchesHandler } from './commands/request-daily-matches/request-daily-matches.handler.js';
 import { RefreshPoolWhenAccountChanges } from './consumers/refresh-pool/refresh-pool-when-account-changes.consumer.js';
 
@@ -29,6 +30,7 @@ const services = [
   DailyMatchRun,
   MemberRepository,
   RecentPairs,
+  ScoringThreads,
 ];
 
 /**

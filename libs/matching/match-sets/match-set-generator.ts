@@ -8,6 +8,7 @@ import type { CandidatePool } from '../pool/candidate-pool.js';
 import type { RecentPairIndex } from '../pool/recent-pair-index.js';
 import { MemberRepository } from '../members/member.repository.js';
 import { MatchSetRepository, type Pick } from './match-set.repository.js';
+import { ScoringThreads } from './scoring-threads.js';
 import { pickTiers } from './tier-picker.js';
 
 /** Users per block: one round of reads, one transaction of writes. */
@@ -53,6 +54,7 @@ export class MatchSetGenerator {
     private readonly sets: MatchSetRepository,
     private readonly members: MemberRepository,
     private readonly outbox: Outbox,
+    private readonly scoring: ScoringThreads,
   ) {}
 
   async generate(day: string, userIds: string[], options: GenerateOptions): Promise<GenerateReport> {
@@ -125,11 +127,12 @@ export class MatchSetGenerator {
       remember(recent, a, b);
     }
     lap('read');
-    const picks = pickTiers(
+    const picks = await pickTiers(
       options.pool,
       day,
       located.map(({ userId }) => ({ userId, avoid: recent.get(userId) })),
       options.recent,
+      (group, seekers) => this.scoring.score(group, seekers),
     );
     const planned = located.map(({ userId, refill }) => ({ userId, refill, picks: picks.get(userId)! }));
     lap('score');

@@ -4,8 +4,11 @@ import { hashString } from '../domain/tiebreak.js';
 import { TIERS, type Tier } from '../domain/tiers.js';
 import type { CandidatePool, PoolGroup } from '../pool/candidate-pool.js';
 import type { RecentPairIndex } from '../pool/recent-pair-index.js';
-import { tiersAt } from '../scoring/fused-tiers.js';
-import { encodeSeekers, scoreBatch, type Seeker } from '../scoring/seeker-batch.js';
+import { tiersAt, type ScoringGroup } from '../scoring/fused-tiers.js';
+import type { Seeker } from '../scoring/seeker-batch.js';
+
+/** Scores seekers against a group: RESULT_STRIDE numbers each (ScoringThreads.score, or scoreBatch inline). */
+export type ScoreSeekers = (group: ScoringGroup, seekers: readonly Seeker[]) => Promise<Int32Array>;
 
 export interface TierPick {
   tier: Tier;
@@ -25,12 +28,13 @@ export interface PickRequest {
  * (libs/matching/scoring, the same picks as domain/tiers.ts's chooseTiers, checked by its property test).
  * Exclusions: the user themself, `avoid`, and the no-repeat window's partners from `recent`.
  */
-export function pickTiers(
+export async function pickTiers(
   pool: CandidatePool,
   day: string,
   requests: readonly PickRequest[],
   recent: RecentPairIndex | undefined,
-): Map<string, TierPick[]> {
+  score: ScoreSeekers,
+): Promise<Map<string, TierPick[]>> {
   const picks = new Map<string, TierPick[]>();
   const batches = new Map<PoolGroup, { userIds: string[]; seekers: Seeker[] }>();
   for (const { userId, avoid } of requests) {
@@ -59,8 +63,14 @@ export function pickTiers(
       excluded,
     });
   }
-  for (const [group, { userIds, seekers }] of batches) {
-    const results = scoreBatch(group.scoring(), encodeSeekers(seekers));
+  const scored = await Promise.all(
+    [...batches].map(async ([group, batch]) => ({
+      group,
+      ...batch,
+      results: await score(group.scoring(), batch.seekers),
+    })),
+  );
+  for (const { group, userIds, results } of scored) {
     userIds.forEach((userId, i) => {
       const { tiers } = tiersAt(results, i);
       picks.set(
