@@ -181,20 +181,27 @@ async function writeHistory(context: CliContext, day: string, days: number): Pro
         ctx,
       );
       await connection.execute(
-        `with member as (
-       select user_id, seq, gender, preferred_sex,
-              row_number() over (partition by gender, preferred_sex order by user_id) - 1 as idx
-         from matchable_member
-     ),
-     group_size as (select gender, preferred_sex, count(*) as n from member group by gender, preferred_sex)
-     insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
-     select s.user_id, ?::date - d, t.tier, c.user_id, 50, now(), s.seq, c.seq
-       from member s
-       join group_size z on z.gender = s.preferred_sex and z.preferred_sex = s.gender
-       cross join generate_series(1, ?) d
-       cross join (values ('best', 1), ('medium', 2), ('worst', 3)) t(tier, k)
-       join member c on c.gender = s.preferred_sex and c.preferred_sex = s.gender
-                    and c.idx = (s.idx * 7919 + d * 104729 + t.k * 1299709) % z.n`,
+        // The partner's place in their group is computed first, so the join is a plain equi-join that the
+        // planner hashes (joining on the expression made it loop over whole groups).
+        `with member as materialized (
+           select user_id, seq, gender, preferred_sex,
+                  row_number() over (partition by gender, preferred_sex order by user_id) - 1 as idx
+             from matchable_member
+         ),
+         group_size as (select gender, preferred_sex, count(*) as n from member group by gender, preferred_sex),
+         wanted as materialized (
+           select s.user_id, s.seq, ?::date - d as day, t.tier, s.preferred_sex as partner_gender,
+                  s.gender as partner_preference, (s.idx * 7919 + d * 104729 + t.k * 1299709) % z.n as partner_idx
+             from member s
+             join group_size z on z.gender = s.preferred_sex and z.preferred_sex = s.gender
+            cross join generate_series(1, ?) d
+            cross join (values ('best', 1), ('medium', 2), ('worst', 3)) t(tier, k)
+         )
+         insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
+         select w.user_id, w.day, w.tier, c.user_id, 50, now(), w.seq, c.seq
+           from wanted w
+           join member c on c.gender = w.partner_gender and c.preferred_sex = w.partner_preference
+                        and c.idx = w.partner_idx`,
         [day, days],
         'run',
         ctx,
