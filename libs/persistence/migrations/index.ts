@@ -27,9 +27,9 @@ import { Migration20261125001200PickSeqs } from './20261125001200-pick-seqs.migr
 export const migrations: MigrationObject[] = [
   { name: '20261122000100-messaging', class: Migration20261122000100Messaging },
   { name: '20261122000200-accounts', class: Migration20261122000200Accounts },
-  { name: '20261122002000-quiz-matching', class: Migration20261122002000QuizMatching },
   { name: '20261122001000-profiles', class: Migration20261122001000Profiles },
   { name: '20261122001100-images', class: Migration20261122001100Images },
+  { name: '20261122002000-quiz-matching', class: Migration20261122002000QuizMatching },
   { name: '20261122002100-daily-match-run', class: Migration20261122002100DailyMatchRun },
   { name: '20261122002200-embedding-bytes', class: Migration20261122002200EmbeddingBytes },
   { name: '20261122002300-drop-pair-index', class: Migration20261122002300DropPairIndex },
