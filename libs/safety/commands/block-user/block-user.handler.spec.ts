@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { createHandlerContext, type HandlerContext } from '../../../../test/support/handler-context.js';
+import { User, UserRepository } from '../../../accounts/index.js';
+import { BlockRepository } from '../../block.repository.js';
+import { BlockUserCommand } from './block-user.command.js';
+import { BlockUserHandler } from './block-user.handler.js';
+
+describe('BlockUserHandler (on a real database)', () => {
+  let t: HandlerContext;
+
+  const block = (userId: string, blockedUserId: string) =>
+    t.commands.execute(new BlockUserCommand(userId, blockedUserId));
+  const blocksBy = (userId: string) =>
+    t.sql(`select blocked_user_id from user_block where user_id = ?`, [userId]);
+
+  beforeAll(async () => {
+    t = await createHandlerContext({
+      entities: [User],
+      providers: [UserRepository, BlockRepository, BlockUserHandler],
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('stores the block and records UserBlocked under the one who blocked', async () => {
+    const [userId, blockedUserId] = [await t.addAccount(), await t.addAccount()];
+
+    await expect(block(userId, blockedUserId)).resolves.toEqual({ blocked: true });
+
+    expect(await blocksBy(userId)).toEqual([{ blocked_user_id: blockedUserId }]);
+    expect(await t.eventsOf(userId)).toEqual([
+      { type: 'UserBlocked', aggregate_id: userId, payload: { userId, blockedUserId } },
+    ]);
+    expect(await t.eventsOf(blockedUserId)).toEqual([]);
+  });
+
+  it('is idempotent: a second block answers the same and records no second event', async () => {
+    const [userId, blockedUserId] = [await t.addAccount(), await t.addAccount()];
+    await block(userId, blockedUserId);
+
+    await expect(block(userId, blockedUserId)).resolves.toEqual({ blocked: true });
+
+    expect(await blocksBy(userId)).toHaveLength(1);
+    expect(await t.eventsOf(userId)).toHaveLength(1);
+  });
+
+  it('refuses to block oneself and writes nothing', async () => {
+    const userId = await t.addAccount();
+
+    await expect(block(userId, userId)).rejects.toMatchObject({ kind: 'invalid', code: 'self-block' });
+    expect(await blocksBy(userId)).toEqual([]);
+    expect(await t.eventsOf(userId)).toEqual([]);
+  });
+
+  it('answers not-found for someone who is no account and writes nothing', async () => {
+    const userId = await t.addAccount();
+
+    await expect(block(userId, randomUUID())).rejects.toMatchObject({
+      kind: 'not-found',
+      message: 'No such person',
+    });
+    expect(await blocksBy(userId)).toEqual([]);
+    expect(await t.eventsOf(userId)).toEqual([]);
+  });
+});
