@@ -28,26 +28,40 @@ const DEFAULTS: EventDispatchOptions = { concurrency: 4, retryDelaysMs: [500, 2_
 interface RegisteredConsumer {
   name: string;
   consumer: EventConsumer;
+  types: ReadonlySet<string>;
 }
+
+/** Most events one `handleBatch` call gets: a bounded transaction, a bounded embedding batch. */
+export const MAX_CONSUMER_BATCH = 500;
 
 /**
  * The one way integration events reach their consumers in a process: the in-process publisher, the Kafka
- * consumer and the CLI all call `dispatch`, which runs every consumer of the event (declared with
- * @Consumes, found among the providers), a bounded number at a time, retries a failing one with backoff
- * and then parks the event for it as a dead letter (and on the dead-letter topic, with Kafka) so the
- * stream moves on. It resolves when every consumer finished or was parked; it rejects only when parking
- * itself failed, so the caller keeps the event (the relay or Kafka delivers it again).
+ * consumer and the CLI all call `dispatch` (one event) or `dispatchMany` (a relay claim, a Kafka fetch),
+ * which run every consumer of the events (declared with @Consumes, found among the providers), a bounded
+ * number at a time, retry a failing one with backoff and then park the event for it as a dead letter (and
+ * on the dead-letter topic, with Kafka) so the stream moves on. A consumer with `handleBatch` gets its
+ * events of a `dispatchMany` in batches; a batch that still fails after the retries is handled again one
+ * event at a time, so only the poison event is parked. Without `handleBatch`, events reach a consumer one at
+ * a time, started in order, side by side within the bound; with `perAggregate` (Kafka, whose partitions
+ * promised it) one user's (aggregate's) event only after the previous one finished or was parked. Both resolve
+ * when every consumer finished or was parked; they reject only when parking itself failed (or the process
+ * is stopping), so the caller keeps the events (the relay or Kafka delivers them again).
  */
 @Injectable()
 export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventDispatcher');
+  private readonly consumers: RegisteredConsumer[] = [];
   private readonly byType = new Map<string, RegisteredConsumer[]>();
   private readonly byName = new Map<string, EventConsumer>();
   private readonly options: EventDispatchOptions;
   private readonly limit: LimitFunction;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Events of the unfinished dispatches (a `dispatchMany` counts each of its events). */
+  private unfinishedEvents = 0;
   private readonly roomWaiters: { below: number; resolve: () => void }[] = [];
+  /** Consumer runs (one consumer on one event) started, and those over (done, parked or abandoned). */
   private started = 0;
+  private finished = 0;
   private stopping = false;
   private readonly wakeSleepers = new Set<() => void>();
 
@@ -71,9 +85,11 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
       const consumer = wrapper.instance as EventConsumer;
       if (this.byName.has(name)) continue; // one instance per class, even if two modules list it
       this.byName.set(name, consumer);
+      const entry: RegisteredConsumer = { name, consumer, types: new Set(types) };
+      this.consumers.push(entry);
       for (const type of types) {
         const list = this.byType.get(type) ?? [];
-        list.push({ name, consumer });
+        list.push(entry);
         this.byType.set(type, list);
       }
     }
@@ -86,16 +102,36 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
 
   /** Runs every consumer of `event`; see the class comment for what resolving means. */
   dispatch(event: IntegrationEvent): Promise<void> {
-    const consumers = this.byType.get(event.type) ?? [];
-    const done = Promise.all(
-      consumers.map((entry) => this.limit(() => this.runWithRetries(entry, event))),
-    ).then(() => undefined);
-    this.started += consumers.length;
+    return this.dispatchMany([event]);
+  }
+
+  /**
+   * Runs every consumer of `events` (in publication order), batch consumers a batch at a time; resolves once
+   * all of them finished or were parked, and only then (see the class comment).
+   */
+  dispatchMany(events: readonly IntegrationEvent[], options: { perAggregate?: boolean } = {}): Promise<void> {
+    const perAggregate = options.perAggregate ?? false;
+    const runs: Promise<void>[] = [];
+    for (const entry of this.consumers) {
+      const mine = events.filter((event) => entry.types.has(event.type));
+      if (mine.length === 0) continue;
+      this.started += mine.length;
+      if (entry.consumer.handleBatch && mine.length > 1) {
+        for (let start = 0; start < mine.length; start += MAX_CONSUMER_BATCH)
+          runs.push(this.runBatch(entry, mine.slice(start, start + MAX_CONSUMER_BATCH), perAggregate));
+      } else {
+        runs.push(this.runOneByOne(entry, mine, perAggregate));
+      }
+    }
+    const done = allDone(runs);
+    const weight = events.length;
+    this.unfinishedEvents += weight;
     this.inFlight.add(done);
     void done
       .catch(() => undefined)
       .finally(() => {
         this.inFlight.delete(done);
+        this.unfinishedEvents -= weight;
         this.wakeRoomWaiters();
       });
     return done;
@@ -108,9 +144,9 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     await this.limit(() => consumer.handle(event));
   }
 
-  /** Resolves once fewer than `count` dispatches are unfinished (backpressure for the relay). */
+  /** Resolves once fewer than `count` dispatched events are unfinished (backpressure for the relay). */
   whenBelow(count: number): Promise<void> {
-    if (this.inFlight.size < count) return Promise.resolve();
+    if (this.unfinishedEvents < count) return Promise.resolve();
     return new Promise((resolve) => this.roomWaiters.push({ below: count, resolve }));
   }
 
@@ -121,7 +157,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
 
   /** Consumer runs started and finished so far, for progress bars (in memory, no query). */
   get progress(): { started: number; running: number } {
-    return { started: this.started, running: this.limit.activeCount + this.limit.pendingCount };
+    return { started: this.started, running: this.started - this.finished };
   }
 
   // Consumers finish while the database is still open (the ORM closes in onApplicationShutdown). A consumer
@@ -132,6 +168,83 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     this.stopping = true;
     for (const wake of this.wakeSleepers) wake();
     await this.settled();
+  }
+
+  /**
+   * One batch through `handleBatch`, retried like a single event; after the last retry the batch is handled
+   * again one event at a time, so what fails for good is one event, parked alone.
+   */
+  private async runBatch(
+    entry: RegisteredConsumer,
+    events: IntegrationEvent[],
+    perAggregate: boolean,
+  ): Promise<void> {
+    let handled: boolean;
+    try {
+      handled = await this.limit(() => this.tryBatch(entry, events));
+    } catch (error) {
+      this.finished += events.length; // the process is stopping: abandoned, delivered again later
+      throw error;
+    }
+    if (handled) this.finished += events.length;
+    else await this.runOneByOne(entry, events, perAggregate);
+  }
+
+  /** True when the batch went through; false when its retries are used up. */
+  private async tryBatch(
+    { name, consumer }: RegisteredConsumer,
+    events: IntegrationEvent[],
+  ): Promise<boolean> {
+    const delays = this.options.retryDelaysMs;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await new Promise((resolve) => setImmediate(resolve));
+        await consumer.handleBatch!(events);
+        return true;
+      } catch (error) {
+        const message = (error as Error)?.message ?? String(error);
+        if (this.stopping) throw new Error(`${name} stopped with the process: ${message}`, { cause: error });
+        const delay = delays[attempt - 1];
+        if (delay === undefined) {
+          this.logger.warn(
+            `${name} failed on a batch of ${events.length} events ${attempt} times (${message}); handling them one at a time`,
+          );
+          return false;
+        }
+        this.logger.warn(
+          `${name} failed on a batch of ${events.length} events (${message}); retry in ${delay} ms`,
+        );
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  /**
+   * Events one at a time through `handle`, started in order within the concurrency bound. `perAggregate`:
+   * one aggregate's events each after the previous finished (or was parked), different aggregates' side by
+   * side; otherwise all side by side, as separate `dispatch` calls would run them.
+   */
+  private async runOneByOne(
+    entry: RegisteredConsumer,
+    events: IntegrationEvent[],
+    perAggregate: boolean,
+  ): Promise<void> {
+    const sequences = perAggregate ? [...byAggregate(events).values()] : events.map((event) => [event]);
+    await allDone(
+      sequences.map(async (sequence) => {
+        for (let next = 0; next < sequence.length; next++) {
+          const event = sequence[next]!;
+          try {
+            await this.limit(() => this.runWithRetries(entry, event));
+            this.finished++;
+          } catch (error) {
+            // Parking failed or the process is stopping: the aggregate's later events wait for the redelivery.
+            this.finished += sequence.length - next;
+            throw error;
+          }
+        }
+      }),
+    );
   }
 
   private async runWithRetries(
@@ -190,10 +303,28 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   private wakeRoomWaiters(): void {
     for (let i = this.roomWaiters.length - 1; i >= 0; i--) {
       const waiter = this.roomWaiters[i]!;
-      if (this.inFlight.size < waiter.below) {
+      if (this.unfinishedEvents < waiter.below) {
         this.roomWaiters.splice(i, 1);
         waiter.resolve();
       }
     }
   }
+}
+
+/** Resolves when every run settled; rejects then with the first failure, if any. */
+async function allDone(runs: Promise<void>[]): Promise<void> {
+  const outcomes = await Promise.allSettled(runs);
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** The events of each aggregate, in their order. */
+function byAggregate(events: IntegrationEvent[]): Map<string, IntegrationEvent[]> {
+  const sequences = new Map<string, IntegrationEvent[]>();
+  for (const event of events) {
+    const sequence = sequences.get(event.aggregateId);
+    if (sequence) sequence.push(event);
+    else sequences.set(event.aggregateId, [event]);
+  }
+  return sequences;
 }

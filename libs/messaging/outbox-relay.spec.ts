@@ -152,4 +152,28 @@ describe('outbox relay and processed-event marks (on PGlite)', () => {
     expect(await processed.once('spec.counter', failing, async () => void work.push('retried'))).toBe(true);
     expect(work).toEqual(['first', 'other', 'retried']);
   });
+
+  it('marks many events in one transaction and works only on those not processed before', async () => {
+    const processed = new ProcessedEvents(orm);
+    const [a, b, c] = [1, 2, 3].map((n) => new SomethingHappened(`user-${n}`, { n }));
+    expect(await processed.once('spec.batch', b!, async () => undefined)).toBe(true);
+    const worked: number[][] = [];
+    const fresh = await processed.onceMany('spec.batch', [a!, b!, c!, a!], async (_em, events) => {
+      worked.push(events.map((event) => event.payload.n));
+    });
+    expect(fresh.map((event) => event.payload.n)).toEqual([1, 3]);
+    expect(worked).toEqual([[1, 3]]);
+    // Nothing new: the work is not called.
+    expect(await processed.onceMany('spec.batch', [a!, c!], async () => void worked.push([0]))).toEqual([]);
+    expect(worked).toHaveLength(1);
+    // Work that fails leaves no marks.
+    const [d, e] = [4, 5].map((n) => new SomethingHappened(`user-${n}`, { n }));
+    await expect(
+      processed.onceMany('spec.batch', [d!, e!], async () => {
+        throw new Error('database hiccup');
+      }),
+    ).rejects.toThrow('database hiccup');
+    const again = await processed.onceMany('spec.batch', [d!, e!], async () => undefined);
+    expect(again.map((event) => event.payload.n)).toEqual([4, 5]);
+  });
 });

@@ -25,7 +25,8 @@ const POLL_INTERVAL_MS = 250;
  * (their process died). A PGlite process is the only one on its files, so it releases its claims at start.
  */
 const CLAIM_MS = 5 * 60_000;
-const BATCH_SIZE = 200;
+/** Rows per claim: in the embedded mode, also the most events one consumer's batch gets from one claim. */
+const BATCH_SIZE = 500;
 /** Published rows stay this long for inspection and tests, then go (PGlite runs no autovacuum). */
 const PUBLISHED_RETENTION_MS = 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 1000;
@@ -118,6 +119,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     return em.transactional(async (tx) => {
       const connection = (tx as SqlEntityManager).getConnection();
       const ctx = tx.getTransactionContext();
+      // The oldest rows, by walking the partial index on seq. A backlog grows faster than the statistics
+      // follow (PGlite never analyzes on its own, and a fresh PostgreSQL table lags behind a bulk seed): the
+      // planner then expects a few rows, fetches every unpublished row with a bitmap scan and sorts them all
+      // (spilling to disk), once per claim. That made draining a 400k-event backlog quadratic.
+      await connection.execute(`set local enable_sort = off`, [], 'run', ctx);
+      await connection.execute(`set local enable_bitmapscan = off`, [], 'run', ctx);
       const rows: OutboxRow[] = await connection.execute(
         `select id, type, aggregate_id, payload, occurred_at from outbox_message
           where published_at is null and (claimed_until is null or claimed_until < now())

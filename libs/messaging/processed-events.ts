@@ -30,4 +30,32 @@ export class ProcessedEvents {
       return true;
     });
   }
+
+  /**
+   * `once` for many events in one transaction: every mark is inserted in one statement, and `work` gets the
+   * events not processed before (in their order, each once), to do together with the marks. Returns those
+   * events (none: `work` was not called).
+   */
+  async onceMany<E extends IntegrationEvent>(
+    consumer: string,
+    events: readonly E[],
+    work: (em: EntityManager, fresh: E[]) => Promise<void>,
+  ): Promise<E[]> {
+    if (events.length === 0) return [];
+    return this.orm.em.fork().transactional(async (em) => {
+      const ids = [...new Set(events.map((event) => event.eventId))];
+      const inserted: { event_id: string }[] = await (em as SqlEntityManager).getConnection().execute(
+        `insert into processed_event (consumer, event_id)
+           select ?, x.id::uuid from json_array_elements_text(?::json) as x(id)
+           on conflict do nothing returning event_id`,
+        [consumer, JSON.stringify(ids)],
+        'all',
+        em.getTransactionContext(),
+      );
+      const isNew = new Set(inserted.map((row) => row.event_id));
+      const fresh = events.filter((event) => isNew.delete(event.eventId.toLowerCase()));
+      if (fresh.length > 0) await work(em, fresh);
+      return fresh;
+    });
+  }
 }

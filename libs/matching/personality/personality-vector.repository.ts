@@ -66,6 +66,21 @@ export class PersonalityVectorRepository {
     return rows.length > 0;
   }
 
+  /** Of `userIds`, those whose vector is current in the sense of `isCurrent` (one query for a batch). */
+  async current(em: EntityManager, userIds: string[], model: string | undefined): Promise<Set<string>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await query<{ user_id: string }>(
+      em,
+      `select v.user_id from personality_vector v
+         join match_member m on m.user_id = v.user_id
+        where v.user_id in (${placeholders(userIds.length)}) and m.quiz_at is not null and v.updated_at >= m.quiz_at
+          and (m.profile_at is null or v.updated_at >= m.profile_at)
+          ${model ? 'and v.embedding_model = ?' : ''}`,
+      model ? [...userIds, model] : userIds,
+    );
+    return new Set(rows.map((row) => row.user_id));
+  }
+
   /** Inserts or replaces many vectors in one statement. */
   async saveAll(em: EntityManager, vectors: PersonalityVector[], at: Date): Promise<void> {
     if (vectors.length === 0) return;

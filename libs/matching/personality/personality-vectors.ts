@@ -47,6 +47,12 @@ export class PersonalityVectors {
     return this.repository.isCurrent(this.orm.em.fork(), userId, embedder?.modelId);
   }
 
+  /** `isCurrent` for many users at once: those of `userIds` whose stored vector is current. */
+  async currentOf(userIds: string[]): Promise<Set<string>> {
+    const embedder = await this.embeddings.model();
+    return this.repository.current(this.orm.em.fork(), userIds, embedder?.modelId);
+  }
+
   save(em: EntityManager, vectors: PersonalityVector[]): Promise<void> {
     return this.repository.saveAll(em, vectors, new Date());
   }

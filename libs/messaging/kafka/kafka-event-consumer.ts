@@ -4,10 +4,11 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import type { Consumer, EachMessagePayload } from 'kafkajs';
+import type { Consumer, EachBatchPayload, KafkaMessage } from 'kafkajs';
 import { decodeEvent } from './kafka-event-codec.js';
 import { KafkaClient } from './kafka-client.js';
-import { EventDispatcher } from '../event-dispatcher.js';
+import { EventDispatcher, MAX_CONSUMER_BATCH } from '../event-dispatcher.js';
+import type { IntegrationEvent } from '../integration-event.js';
 
 /** A killed process's partitions move to the others after this long without its heartbeat. */
 const SESSION_TIMEOUT_MS = 10_000;
@@ -26,10 +27,12 @@ export type ConsumerState =
 
 /**
  * Reads the events topic in this role's consumer group (every gateway shares one group, every matcher
- * another, so each role sees each event once) and hands each record to this process's EventDispatcher.
- * The offset is committed only after the consumers finished (or the event was parked as a dead letter, so
- * a poison event never blocks its partition): a process that dies mid-event leaves the record to the
- * group's next owner of the partition, and the consumers' ProcessedEvents marks absorb the redelivery.
+ * another, so each role sees each event once) and hands the records of each fetch, a slice of at most
+ * MAX_CONSUMER_BATCH at a time, to this process's EventDispatcher (`dispatchMany`: batch consumers get them
+ * together, the others one user's events in order). A slice's offset is committed only after its consumers
+ * finished (or its poison events were parked as dead letters, so one never blocks its partition): a process
+ * that dies mid-slice leaves the records to the group's next owner of the partition, and the consumers'
+ * ProcessedEvents marks absorb the redelivery.
  */
 @Injectable()
 export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -100,29 +103,49 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
       await consumer.run({
         autoCommit: false,
         partitionsConsumedConcurrently: PARTITIONS_IN_PARALLEL,
-        eachMessage: (payload) => this.handle(consumer, payload),
+        eachBatchAutoResolve: false,
+        eachBatch: (payload) => this.handleBatch(consumer, payload),
       });
     } catch (error) {
       this.fail(consumer, (error as Error).message);
     }
   }
 
-  private async handle(
+  private async handleBatch(
     consumer: Consumer,
-    { topic, partition, message, heartbeat }: EachMessagePayload,
+    { batch, resolveOffset, heartbeat, isRunning, isStale }: EachBatchPayload,
   ): Promise<void> {
+    const { topic, partition } = batch;
+    for (let start = 0; start < batch.messages.length; start += MAX_CONSUMER_BATCH) {
+      // A rebalance took the partition (or the consumer stops): the next owner starts at the last commit.
+      if (!isRunning() || isStale()) return;
+      const slice = batch.messages.slice(start, start + MAX_CONSUMER_BATCH);
+      const events = slice.flatMap((message) => this.eventOf(partition, message));
+      if (events.length > 0) {
+        const beat = setInterval(() => void heartbeat().catch(() => undefined), HANDLER_HEARTBEAT_MS);
+        try {
+          // One user's events stay in order, as the partition delivered them (key = user id).
+          await this.dispatcher.dispatchMany(events, { perAggregate: true });
+        } finally {
+          clearInterval(beat);
+        }
+      }
+      const last = slice.at(-1)!.offset;
+      resolveOffset(last);
+      await consumer.commitOffsets([{ topic, partition, offset: (BigInt(last) + 1n).toString() }]);
+    }
+  }
+
+  /** The record's event when a consumer here takes it; nothing (logged) otherwise. */
+  private eventOf(partition: number, message: KafkaMessage): IntegrationEvent[] {
     const decoded = decodeEvent(message.value);
     if (decoded.kind === 'event' && this.dispatcher.consumes(decoded.event.type)) {
       this.logger.debug(
         `dispatching ${decoded.event.type} ${decoded.event.eventId} (${partition}/${message.offset})`,
       );
-      const beat = setInterval(() => void heartbeat().catch(() => undefined), HANDLER_HEARTBEAT_MS);
-      try {
-        await this.dispatcher.dispatch(decoded.event);
-      } finally {
-        clearInterval(beat);
-      }
-    } else if (decoded.kind === 'event') {
+      return [decoded.event];
+    }
+    if (decoded.kind === 'event') {
       this.logger.debug(`no consumer of ${decoded.event.type} here; skipping ${decoded.event.eventId}`);
     } else if (decoded.kind === 'unknown-type') {
       this.logger.debug(`no handler class for ${decoded.type} here; skipping ${decoded.eventId}`);
@@ -130,7 +153,7 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
       // A record no consumer can read would block its partition forever: log it and move on.
       this.logger.warn(`skipping malformed record ${partition}/${message.offset}: ${decoded.reason}`);
     }
-    await consumer.commitOffsets([{ topic, partition, offset: (BigInt(message.offset) + 1n).toString() }]);
+    return [];
   }
 
   private fail(consumer: Consumer, reason: string): void {

@@ -26,4 +26,16 @@ export class EmailWaitingUsersWhenNewcomerCompletes implements EventConsumer<Qui
     });
     await this.notifier.send(announcements);
   }
+
+  /** A backlog: one transaction, the marks and the read model in one statement each, one check per newcomer. */
+  async handleBatch(events: (QuizSubmitted | ProfileUpdated)[]): Promise<void> {
+    let announcements: Announcement[] = [];
+    await this.processed.onceMany('matching.email-waiting-users', events, async (em, fresh) => {
+      await this.members.recordEvents(em, fresh);
+      announcements = await this.notifier.recordMany(em, [
+        ...new Set(fresh.map((event) => event.aggregateId)),
+      ]);
+    });
+    await this.notifier.send(announcements);
+  }
 }

@@ -32,6 +32,18 @@ export class WaitingUsersNotifier {
 
   /** Inside the consumer's transaction: decides who to tell and records it. Mail goes out after commit. */
   async record(em: EntityManager, newcomerId: string): Promise<Announcement[]> {
+    return this.recordMany(em, [newcomerId]);
+  }
+
+  /** `record` for several newcomers, asking once whether anybody is waiting at all. */
+  async recordMany(em: EntityManager, newcomerIds: string[]): Promise<Announcement[]> {
+    if (newcomerIds.length === 0 || !(await this.repository.anyoneWaiting(em))) return [];
+    const announcements: Announcement[] = [];
+    for (const newcomerId of newcomerIds) announcements.push(...(await this.recordFor(em, newcomerId)));
+    return announcements;
+  }
+
+  private async recordFor(em: EntityManager, newcomerId: string): Promise<Announcement[]> {
     const newcomer = await this.repository.newcomer(em, newcomerId);
     if (!newcomer?.verified || !newcomer.gender || !newcomer.preferredSex || !newcomer.choices) return [];
     const waiting = await this.repository.waitingFor(em, {

@@ -45,6 +45,22 @@ export class WaitingUsersRepository {
   }
 
   /**
+   * Whether anyone's most recent set was empty: without such a person no newcomer has anybody to be
+   * announced to (the usual case, and all of a bulk seed), and one probe of the partial index of empty
+   * sets (match_set_empty_idx) spares the per-newcomer queries.
+   */
+  async anyoneWaiting(em: EntityManager): Promise<boolean> {
+    const rows = await query(
+      em,
+      `select 1 from match_set s
+        where s.pick_count = 0
+          and not exists (select 1 from match_set later where later.user_id = s.user_id and later.day > s.day)
+        limit 1`,
+    );
+    return rows.length > 0;
+  }
+
+  /**
    * Verified users with a profile and quiz whose most recent set was empty, who fit the newcomer both ways
    * and have not been told about this newcomer yet.
    */

@@ -10,7 +10,10 @@ import { MemberRepository } from '../../members/member.repository.js';
 
 type AccountChanged = UserRegistered | EmailVerified | AccountSuspended | AccountUnsuspended;
 
-/** Keeps matching's copy of an account (name, email, verified, suspended) in match_member. */
+/**
+ * Keeps matching's copy of an account (name, email, verified, suspended) in match_member. The batch and
+ * the single path share the processed-event marks and the upserts' rules (the newer version wins).
+ */
 @Consumes(UserRegistered, EmailVerified, AccountSuspended, AccountUnsuspended)
 export class RecordMemberWhenAccountChanges implements EventConsumer<AccountChanged> {
   constructor(
@@ -27,5 +30,12 @@ export class RecordMemberWhenAccountChanges implements EventConsumer<AccountChan
       else
         await this.members.recordSuspension(em, userId, event instanceof AccountSuspended, event.occurredAt);
     });
+  }
+
+  /** A backlog (a bulk seed's sign-ups): one transaction, the marks in one statement, one upsert. */
+  async handleBatch(events: AccountChanged[]): Promise<void> {
+    await this.processed.onceMany('matching.record-member', events, (em, fresh) =>
+      this.members.recordEvents(em, fresh),
+    );
   }
 }

@@ -6,13 +6,21 @@ import { MemberRepository } from '../../members/member.repository.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
 import { CandidatePools } from '../../pool/candidate-pools.js';
 
+type MemberEvent = ProfileUpdated | QuizSubmitted;
+
 /**
  * What a profile or quiz event does to the matcher: record it in the read model, rebuild the member's
  * vector and embeddings from it (skipped when the stored vector is already current, so a burst of saves
  * costs one embedding), and refresh the member in this process's cached pool.
+ *
+ * Refreshes run one at a time in this process (profile and quiz consumers share this chain): a vector is
+ * built from what the read model holds when it is read, so a quiz refresh reading before a concurrent
+ * profile refresh recorded the bio could otherwise save a vector without the bio that counts as current.
  */
 @Injectable()
 export class MemberRefresh {
+  private chain: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly members: MemberRepository,
     private readonly personality: PersonalityVectors,
@@ -20,7 +28,25 @@ export class MemberRefresh {
     private readonly pools: CandidatePools,
   ) {}
 
-  async apply(event: ProfileUpdated | QuizSubmitted): Promise<void> {
+  apply(event: MemberEvent): Promise<void> {
+    return this.inTurn(() => this.refresh(event));
+  }
+
+  /**
+   * A batch (a bulk seed's backlog): one transaction records them all, one query finds whose vector is
+   * current, the others are embedded as one batch and written in one statement with the marks.
+   */
+  applyMany(events: MemberEvent[]): Promise<void> {
+    return this.inTurn(() => this.refreshMany(events));
+  }
+
+  private inTurn(work: () => Promise<void>): Promise<void> {
+    const done = this.chain.then(work);
+    this.chain = done.catch(() => undefined);
+    return done;
+  }
+
+  private async refresh(event: MemberEvent): Promise<void> {
     const userId = event.aggregateId;
     await this.processed.once('matching.record-member', event, (em) => this.members.recordEvent(em, event));
     const vectors = (await this.personality.isCurrent(userId))
@@ -30,5 +56,24 @@ export class MemberRefresh {
       this.personality.save(em, vectors),
     );
     await this.pools.refreshIfCached([userId]);
+  }
+
+  private async refreshMany(events: MemberEvent[]): Promise<void> {
+    await this.processed.onceMany('matching.record-member', events, (em, fresh) =>
+      this.members.recordEvents(em, fresh),
+    );
+    const userIds = [...new Set(events.map((event) => event.aggregateId))];
+    const current = await this.personality.currentOf(userIds);
+    const stale = userIds.filter((userId) => !current.has(userId));
+    const vectors = stale.length > 0 ? await this.personality.prepare(stale) : [];
+    await this.processed.onceMany('matching.refresh-personality', events, (em, fresh) => {
+      // As on the single path, a vector is written for an event not handled before.
+      const users = new Set(fresh.map((event) => event.aggregateId));
+      return this.personality.save(
+        em,
+        vectors.filter((vector) => users.has(vector.userId)),
+      );
+    });
+    await this.pools.refreshIfCached(userIds);
   }
 }

@@ -10,4 +10,8 @@ export class RefreshPersonalityWhenProfileUpdated implements EventConsumer<Profi
   handle(event: ProfileUpdated): Promise<void> {
     return this.refresh.apply(event);
   }
+
+  handleBatch(events: ProfileUpdated[]): Promise<void> {
+    return this.refresh.applyMany(events);
+  }
 }

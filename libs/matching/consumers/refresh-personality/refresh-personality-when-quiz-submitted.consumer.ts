@@ -10,4 +10,8 @@ export class RefreshPersonalityWhenQuizSubmitted implements EventConsumer<QuizSu
   handle(event: QuizSubmitted): Promise<void> {
     return this.refresh.apply(event);
   }
+
+  handleBatch(events: QuizSubmitted[]): Promise<void> {
+    return this.refresh.applyMany(events);
+  }
 }
