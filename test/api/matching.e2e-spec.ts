@@ -86,7 +86,7 @@ function helpers(t: TestApp) {
   function vectorOf(userId: string) {
     return until(`personality vector of ${userId}`, async () => {
       const [row] = await sql(
-        `select v.choices, v.embedding_model, v.answers_embedding is not null as has_answers, v.bio_embedding is not null as has_bio
+        `select v.choices, v.embedding_model, v.bio_embedding is not null as has_bio
            from personality_vector v join quiz_response q on q.user_id = v.user_id
           where v.user_id = ? and v.updated_at >= q.submitted_at and v.embedding_model is not null`,
         [userId],
@@ -164,7 +164,6 @@ describe('matching API', () => {
     const stored = await h.vectorOf(seeker.id);
     expect(stored.choices.map(Number)).toEqual(base);
     expect(stored.embedding_model).toBe(TEST_MODEL);
-    expect(stored.has_answers).toBe(true);
     expect(stored.has_bio).toBe(true);
 
     const response = await seeker.client.post('/match/new', { userId: seeker.id });

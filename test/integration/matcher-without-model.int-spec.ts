@@ -110,16 +110,10 @@ describe('matcher process without an embedding model', () => {
       existing: 0,
       refreshed: 3,
     });
-    const vectors = await sql(
-      `select embedding_model, answers_embedding, bio_embedding from personality_vector`,
-    );
+    const vectors = await sql(`select embedding_model, bio_embedding from personality_vector`);
     expect(vectors).toHaveLength(3);
     for (const vector of vectors)
-      expect([vector.embedding_model, vector.answers_embedding, vector.bio_embedding]).toEqual([
-        null,
-        null,
-        null,
-      ]);
+      expect([vector.embedding_model, vector.bio_embedding]).toEqual([null, null]);
 
     // The matcher serves no requests (the gateway does); the summaries are written from stored data when
     // a card is first read, as PickSummaries does for a gateway.

@@ -25,14 +25,12 @@ class StoredAnswerSimilarity implements AnswerSimilarity {
 }
 
 /**
- * Embeddings of the 95 answer texts, computed once per model. Every user's answer texts come from this
- * fixed set, so per-question similarities are a table lookup and a user's "answers embedding" is the
- * normalised mean of 19 rows, with no model call per user.
+ * Similarities between the 95 answer texts, embedded once per model. Every user's answer texts come
+ * from this fixed set, so a per-question similarity is a table lookup, with no model call per user.
  */
 export class AnswerTextVectors implements AnswerSimilarity {
   private constructor(
     readonly modelId: string,
-    private readonly vectors: Float32Array[],
     readonly similarities: Float32Array,
   ) {}
 
@@ -48,26 +46,13 @@ export class AnswerTextVectors implements AnswerSimilarity {
         }
       }
     }
-    return new AnswerTextVectors(embedder.modelId, vectors, similarities);
+    return new AnswerTextVectors(embedder.modelId, similarities);
   }
 
   /** Cosine similarity of the texts of two choices on one question (1-based ids and choices). */
   similarity(questionId: number, choiceA: number, choiceB: number): number {
     const per = CHOICES_PER_QUESTION;
     return this.similarities[((questionId - 1) * per + choiceA - 1) * per + choiceB - 1]!;
-  }
-
-  /** The unit-length mean of the embeddings of a user's 19 answer texts. */
-  answersEmbedding(choices: readonly number[]): Float32Array {
-    const dimension = this.vectors[0]!.length;
-    const mean = new Float32Array(dimension);
-    choices.forEach((choice, q) => {
-      const vector = this.vectors[q * CHOICES_PER_QUESTION + choice - 1]!;
-      for (let i = 0; i < dimension; i++) mean[i]! += vector[i]!;
-    });
-    const norm = Math.hypot(...mean) || 1;
-    for (let i = 0; i < dimension; i++) mean[i]! /= norm;
-    return mean;
   }
 }
 

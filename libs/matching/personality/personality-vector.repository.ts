@@ -6,7 +6,6 @@ import { literal, numbers, placeholders, query, vectorOf } from '../persistence/
 export interface PersonalityVector {
   userId: string;
   choices: number[];
-  answersEmbedding: Float32Array | null;
   bioEmbedding: Float32Array | null;
   embeddingModel: string | null;
 }
@@ -86,14 +85,14 @@ export class PersonalityVectorRepository {
     if (vectors.length === 0) return;
     const rows = vectors.map(
       (vector) =>
-        `(${literal.uuid(vector.userId)}, ${literal.smallints(vector.choices)}, ${literal.vector(vector.answersEmbedding)}, ` +
+        `(${literal.uuid(vector.userId)}, ${literal.smallints(vector.choices)}, ` +
         `${literal.vector(vector.bioEmbedding)}, ${literal.nullableText(vector.embeddingModel)}, ${literal.timestamp(at)})`,
     );
     await query(
       em,
-      `insert into personality_vector (user_id, choices, answers_embedding, bio_embedding, embedding_model, updated_at)
+      `insert into personality_vector (user_id, choices, bio_embedding, embedding_model, updated_at)
        values ${rows.join(', ')}
-       on conflict (user_id) do update set choices = excluded.choices, answers_embedding = excluded.answers_embedding,
+       on conflict (user_id) do update set choices = excluded.choices,
          bio_embedding = excluded.bio_embedding, embedding_model = excluded.embedding_model,
          updated_at = excluded.updated_at`,
     );

@@ -84,19 +84,18 @@ export class PersonalityVectors {
       return sources.map((source) => ({
         userId: source.userId,
         choices: source.choices,
-        answersEmbedding: null,
         bioEmbedding: null,
         embeddingModel: null,
       }));
     }
-    const answers = await this.answerEmbeddings.get(embedder);
+    // The model's answer similarities, stored for summaries written where no model is loaded.
+    await this.answerEmbeddings.get(embedder);
     const withBio = sources.filter((source) => source.bio.trim() !== '');
     const bioVectors = await embedder.embed(withBio.map((source) => source.bio));
     const bioOf = new Map(withBio.map((source, i) => [source.userId, bioVectors[i]!]));
     return sources.map((source) => ({
       userId: source.userId,
       choices: source.choices,
-      answersEmbedding: answers.answersEmbedding(source.choices),
       bioEmbedding: bioOf.get(source.userId) ?? null,
       embeddingModel: embedder.modelId,
     }));
