@@ -58,8 +58,11 @@ export const literal = {
 /** A bytea vector as stored by literal.vector (pg gives a Buffer, PGlite a Uint8Array). */
 export function vectorOf(value: unknown): Float32Array | null {
   if (!(value instanceof Uint8Array) || value.byteLength === 0 || value.byteLength % 4 !== 0) return null;
-  // Copy: the driver's buffer may not be 4-byte aligned.
-  return new Float32Array(value.slice().buffer);
+  // Copy into a buffer of its own: the driver's bytes may not be 4-byte aligned, and a node Buffer's
+  // slice() is a view into a shared pool whose .buffer is the whole pool (pg gives Buffers, PGlite does not).
+  const copy = new Uint8Array(value.byteLength);
+  copy.set(value);
+  return new Float32Array(copy.buffer);
 }
 
 /** Postgres arrays arrive as number[] from pg and PGlite; tolerate the text form just in case. */
