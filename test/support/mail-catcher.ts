@@ -32,6 +32,9 @@ export class MailCatcher {
         });
       },
     });
+    // A sender killed mid-session (the crash tests SIGKILL the app) resets its connection; like any mail
+    // server, the catcher drops that session and keeps serving instead of raising an unhandled 'error'.
+    catcher.server.on('error', () => undefined);
     await new Promise<void>((resolve) => catcher.server.listen(0, '127.0.0.1', resolve));
     catcher.port = (catcher.server.server.address() as AddressInfo).port;
     return catcher;
