@@ -5,28 +5,7 @@ import type { IntegrationEvent } from '../../messaging/integration-event.js';
 import { ProfileUpdated } from '../../profiles/index.js';
 import { QuizSubmitted } from '../../quiz/index.js';
 import type { Sex } from '../domain/eligibility.js';
-import { numbers, placeholders, query } from '../persistence/sql.js';
-
-/** What matching keeps of a member's profile; `at` is when the owner wrote it (a later write wins). */
-export interface MemberProfile {
-  gender: Sex;
-  preferredSex: Sex;
-  bio: string;
-  at: Date;
-}
-
-export interface MemberQuiz {
-  choices: readonly number[];
-  at: Date;
-}
-
-/** A member as matching knows them (table match_member), the input of vectors and summaries. */
-export interface Member {
-  userId: string;
-  name: string;
-  bio: string;
-  choices: number[] | null;
-}
+import { placeholders, query } from '../persistence/sql.js';
 
 /**
  * Matching's read model of other contexts (migration 20261125001100): `match_member` and `match_block`,
@@ -36,78 +15,11 @@ export interface Member {
  */
 @Injectable()
 export class MemberRepository {
-  /** Name and email are set once, at sign-up. */
-  async recordSignUp(em: EntityManager, userId: string, name: string, email: string): Promise<void> {
-    await upsert(
-      em,
-      `insert into match_member (user_id, name, email) values (?, ?, ?)
-       on conflict (user_id) do update set name = excluded.name, email = excluded.email`,
-      [userId, name, email],
-    );
-  }
-
-  /** Verification never goes back, so the order of events does not matter. */
-  async recordVerified(em: EntityManager, userId: string): Promise<void> {
-    await upsert(
-      em,
-      `insert into match_member (user_id, verified) values (?, true)
-       on conflict (user_id) do update set verified = true`,
-      [userId],
-    );
-  }
-
-  async recordSuspension(em: EntityManager, userId: string, suspended: boolean, at: Date): Promise<void> {
-    await upsert(
-      em,
-      `insert into match_member (user_id, suspended, status_at) values (?, ?, ?::timestamptz)
-       on conflict (user_id) do update set suspended = excluded.suspended, status_at = excluded.status_at
-        where match_member.status_at <= excluded.status_at`,
-      [userId, suspended, at.toISOString()],
-    );
-  }
-
-  async recordProfile(em: EntityManager, userId: string, profile: MemberProfile): Promise<void> {
-    await upsert(
-      em,
-      `insert into match_member (user_id, gender, preferred_sex, bio, profile_at) values (?, ?, ?, ?, ?::timestamptz)
-       on conflict (user_id) do update
-         set gender = excluded.gender, preferred_sex = excluded.preferred_sex, bio = excluded.bio,
-             profile_at = excluded.profile_at
-        where match_member.profile_at is null or match_member.profile_at <= excluded.profile_at`,
-      [userId, profile.gender, profile.preferredSex, profile.bio, profile.at.toISOString()],
-    );
-  }
-
-  async recordQuiz(em: EntityManager, userId: string, quiz: MemberQuiz): Promise<void> {
-    await upsert(
-      em,
-      `insert into match_member (user_id, choices, quiz_at) values (?, ?::smallint[], ?::timestamptz)
-       on conflict (user_id) do update set choices = excluded.choices, quiz_at = excluded.quiz_at
-        where match_member.quiz_at is null or match_member.quiz_at <= excluded.quiz_at`,
-      [userId, `{${quiz.choices.join(',')}}`, quiz.at.toISOString()],
-    );
-  }
-
   /**
-   * Records what a profile or quiz event says. Every consumer of these events does this first, so none
-   * depends on which of them the dispatcher happens to run first (the upserts keep the newer version).
-   */
-  async recordEvent(em: EntityManager, event: ProfileUpdated | QuizSubmitted): Promise<void> {
-    const userId = event.aggregateId;
-    if (event instanceof ProfileUpdated) {
-      const { gender, preferredSex, bio } = event.payload;
-      // Events from before the payload carried the profile: the read model's backfill holds their state.
-      if (gender && preferredSex)
-        await this.recordProfile(em, userId, { gender, preferredSex, bio: bio ?? '', at: event.occurredAt });
-    } else {
-      await this.recordQuiz(em, userId, { choices: event.payload.choices, at: event.occurredAt });
-    }
-  }
-
-  /**
-   * Records many account, profile and quiz events at once (a bulk seed's backlog): folded per member in
-   * memory, newest version of each part, then one upsert statement per call with the same rules as the
-   * single-event upserts. Falls back to one member at a time if a member was deleted meanwhile.
+   * Records account, profile and quiz events, one or a bulk seed's backlog: folded per member in memory,
+   * newest version of each part, then one upsert statement that keeps the newer of the stored and the
+   * incoming version of each part. Every consumer of a profile or quiz event does this first, so none
+   * depends on which of them runs first. Falls back to one member at a time if one was deleted meanwhile.
    */
   async recordEvents(em: EntityManager, events: IntegrationEvent[]): Promise<void> {
     const rows = new Map<string, MemberRow>();
@@ -166,21 +78,6 @@ export class MemberRepository {
       userId,
       blockedUserId,
     ]);
-  }
-
-  async find(em: EntityManager, userIds: string[]): Promise<Member[]> {
-    if (userIds.length === 0) return [];
-    const rows = await query<{ user_id: string; name: string; bio: string; choices: unknown }>(
-      em,
-      `select user_id, name, bio, choices from match_member where user_id in (${placeholders(userIds.length)})`,
-      userIds,
-    );
-    return rows.map((row) => ({
-      userId: row.user_id,
-      name: row.name,
-      bio: row.bio,
-      choices: row.choices === null ? null : numbers(row.choices),
-    }));
   }
 
   /** Which of `userIds` are still members (deleting an account removes its row with it). */

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import { UserRepository, type User } from '../../../accounts/index.js';
-import { ProfileRepository, type Profile } from '../../../profiles/index.js';
-import { QuizResponseRepository } from '../../../quiz/index.js';
+import { EmailVerified, UserRegistered, UserRepository, type User } from '../../../accounts/index.js';
+import type { EventMetadata, IntegrationEvent } from '../../../messaging/integration-event.js';
+import { ProfileRepository, ProfileUpdated, type Profile } from '../../../profiles/index.js';
+import { QuizResponseRepository, QuizSubmitted } from '../../../quiz/index.js';
 import { MemberRepository } from '../../members/member.repository.js';
 
 /** The requester as the accounts, profiles and quiz contexts know them now. */
@@ -38,14 +40,21 @@ export class Requester {
 
   async catchUp(em: EntityManager, { userId, user, profile, quiz }: RequesterFacts): Promise<void> {
     if (!user) return;
-    await em.transactional(async (tx) => {
-      await this.members.recordSignUp(tx, userId, user.name, user.email);
-      if (user.emailVerifiedAt) await this.members.recordVerified(tx, userId);
-      if (profile) {
-        const { gender, preferredSex, bio, updatedAt } = profile;
-        await this.members.recordProfile(tx, userId, { gender, preferredSex, bio, at: updatedAt });
-      }
-      if (quiz) await this.members.recordQuiz(tx, userId, { choices: quiz.choices, at: quiz.submittedAt });
-    });
+    // The events the owners' current state amounts to, stamped with when that state was written.
+    const events: IntegrationEvent[] = [
+      new UserRegistered(userId, { name: user.name, email: user.email, referredById: user.referredById }),
+    ];
+    if (user.emailVerifiedAt)
+      events.push(new EmailVerified(userId, { email: user.email, referredById: user.referredById }));
+    if (profile) {
+      const { gender, preferredSex, bio, updatedAt } = profile;
+      events.push(new ProfileUpdated(userId, { userId, gender, preferredSex, bio }, stamp(updatedAt)));
+    }
+    if (quiz) events.push(new QuizSubmitted(userId, { choices: quiz.choices }, stamp(quiz.submittedAt)));
+    await em.transactional((tx) => this.members.recordEvents(tx, events));
   }
+}
+
+function stamp(occurredAt: Date): EventMetadata {
+  return { eventId: randomUUID(), occurredAt };
 }

@@ -21,7 +21,7 @@ export class EmailWaitingUsersWhenNewcomerCompletes implements EventConsumer<Qui
     let announcements: Announcement[] = [];
     await this.processed.once('matching.email-waiting-users', event, async (em) => {
       // What this event says is recorded first (the recording consumer may not have run yet).
-      await this.members.recordEvent(em, event);
+      await this.members.recordEvents(em, [event]);
       announcements = await this.notifier.record(em, event.aggregateId);
     });
     await this.notifier.send(announcements);

@@ -22,14 +22,9 @@ export class RecordMemberWhenAccountChanges implements EventConsumer<AccountChan
   ) {}
 
   async handle(event: AccountChanged): Promise<void> {
-    const userId = event.aggregateId;
-    await this.processed.once('matching.record-member', event, async (em) => {
-      if (event instanceof UserRegistered)
-        await this.members.recordSignUp(em, userId, event.payload.name, event.payload.email);
-      else if (event instanceof EmailVerified) await this.members.recordVerified(em, userId);
-      else
-        await this.members.recordSuspension(em, userId, event instanceof AccountSuspended, event.occurredAt);
-    });
+    await this.processed.once('matching.record-member', event, (em) =>
+      this.members.recordEvents(em, [event]),
+    );
   }
 
   /** A backlog (a bulk seed's sign-ups): one transaction, the marks in one statement, one upsert. */

@@ -48,7 +48,9 @@ export class MemberRefresh {
 
   private async refresh(event: MemberEvent): Promise<void> {
     const userId = event.aggregateId;
-    await this.processed.once('matching.record-member', event, (em) => this.members.recordEvent(em, event));
+    await this.processed.once('matching.record-member', event, (em) =>
+      this.members.recordEvents(em, [event]),
+    );
     const vectors = (await this.personality.isCurrent(userId))
       ? []
       : await this.personality.prepare([userId]);
