@@ -7,6 +7,7 @@ import { CandidatePoolRepository } from './pool/candidate-pool.repository.js';
 import { CandidatePools } from './pool/candidate-pools.js';
 import { MatchSetRepository } from './match-sets/match-set.repository.js';
 import { MatchSetGenerator } from './match-sets/match-set-generator.js';
+import { MatchSetWriter } from './match-sets/match-set-writer.js';
 import { PickSummaries } from './match-sets/pick-summaries.js';
 import { DailyMatchRunRepository } from './match-sets/daily-match-run.repository.js';
 import { DailyMatchRun } from './match-sets/daily-match-run.js';
@@ -25,6 +26,7 @@ const services = [
   CandidatePools,
   MatchSetRepository,
   MatchSetGenerator,
+  MatchSetWriter,
   PickSummaries,
   DailyMatchRunRepository,
   DailyMatchRun,

@@ -1,8 +1,8 @@
 import type { EventEnvelope } from './event-envelope.js';
 
 /**
- * How a publisher took a batch: `sent` — it is durably elsewhere (Kafka acknowledged it), the rows are
- * published now; `handed-over` — consumers in this process are working on it and `delivered` will be
+ * How a publisher took a batch: `sent` — it is durably elsewhere (Kafka acknowledged it) or nothing here
+ * consumes it, the rows are published now; `handed-over` — consumers in this process are working on it and `delivered` will be
  * called with each event id once they finished (until then the rows stay unpublished, merely claimed).
  */
 export type PublishOutcome = 'sent' | 'handed-over';

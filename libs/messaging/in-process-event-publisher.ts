@@ -37,6 +37,7 @@ export class InProcessEventPublisher extends EventPublisher {
    */
   async publish(envelopes: EventEnvelope[], delivered: (eventId: string) => void): Promise<PublishOutcome> {
     const events: IntegrationEvent[] = [];
+    const unconsumed: string[] = [];
     for (const envelope of envelopes) {
       const { type, aggregateId, payload, eventId, occurredAt } = envelope;
       const event = this.dispatcher.consumes(type)
@@ -44,9 +45,11 @@ export class InProcessEventPublisher extends EventPublisher {
         : undefined;
       // A type nobody here consumes (or without a class here) has nothing to run in this process.
       if (event) events.push(event);
-      else delivered(eventId);
+      else unconsumed.push(eventId);
     }
-    if (events.length === 0) return 'handed-over';
+    // A claim with nothing to run (a daily run's MatchesGenerated) is published in the claim's own update.
+    if (events.length === 0) return 'sent';
+    unconsumed.forEach(delivered);
     // Not awaited: the relay must not hold its claim (on PGlite, the only connection) while consumers run.
     // A dispatch that could not even park a failure leaves its events unpublished, relayed again later
     // (the consumers' processed-event marks skip what was done).

@@ -52,9 +52,14 @@ export class DailyMatchRun {
     if (!isCalendarDay(day)) throw MatchingErrors.invalidDay(day);
     const started = performance.now();
     const refreshed = await this.personality.refreshStale();
-    const [pool, recent] = await Promise.all([this.pools.get(0), this.recentPairs.forDay(day)]);
+    const loadStarted = performance.now();
+    const [pool, recent] = await Promise.all([
+      this.pools.get(0),
+      this.recentPairs.forDay(day).then((index) => ({ index, ms: performance.now() - loadStarted })),
+    ]);
+    const loaded = performance.now();
     const users = pool.userIds().sort();
-    const result = await this.generator.generate(day, users, { pool, recent });
+    const result = await this.generator.generate(day, users, { pool, recent: recent.index });
     const ms = Math.round(performance.now() - started);
     const report: DailyRunReport = {
       day,
@@ -73,6 +78,10 @@ export class DailyMatchRun {
     );
     this.logger.log(
       `day ${day}: ${report.sets} sets (${report.empty} empty) for ${report.users} users, ${report.existing} existing, ${ms} ms`,
+    );
+    this.logger.debug(
+      `day ${day}: vectors caught up ${Math.round(loadStarted - started)} ms, pool and 30-day window loaded ` +
+        `${Math.round(loaded - loadStarted)} ms (window ${Math.round(recent.ms)} ms, ${recent.index.size} pairs)`,
     );
     return report;
   }

@@ -1,18 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { MikroORM, type EntityManager } from '@mikro-orm/core';
-import { Outbox } from '../../messaging/outbox.js';
+import { MikroORM } from '@mikro-orm/core';
 import { repeatWindow } from '../domain/eligibility.js';
-import type { Tier } from '../domain/tiers.js';
-import { MatchesGenerated } from '../events/matches-generated.event.js';
 import type { CandidatePool } from '../pool/candidate-pool.js';
 import type { RecentPairIndex } from '../pool/recent-pair-index.js';
-import { MemberRepository } from '../members/member.repository.js';
-import { MatchSetRepository, type Pick } from './match-set.repository.js';
+import { MatchSetRepository } from './match-set.repository.js';
+import { MatchSetWriter, type PlannedSet } from './match-set-writer.js';
 import { ScoringThreads } from './scoring-threads.js';
 import { pickTiers } from './tier-picker.js';
 
-/** Users per block: one round of reads, one transaction of writes. */
-const BLOCK = 256;
+/**
+ * Users per block: one round of reads, one sweep of their candidate groups (on worker threads), one write
+ * transaction. Large, because each statement and each worker round trip costs far more than its rows;
+ * a block is written while the next one is read and scored.
+ */
+const BLOCK = 2048;
 
 export interface GenerateOptions {
   pool: CandidatePool;
@@ -29,21 +30,18 @@ export interface GenerateReport {
   empty: number;
   /** Users who already had a set for the day. */
   existing: number;
-  /** Users not in the pool (unverified, no profile or no processed quiz). */
+  /** Users not in the pool (unverified, no profile or no processed quiz), or deleted meanwhile. */
   ineligible: number;
 }
 
-interface PlannedSet {
-  userId: string;
-  refill: boolean;
-  picks: { tier: Tier; candidateId: string; percent: number }[];
-}
+type Timings = Record<'read' | 'score' | 'write', number>;
 
 /**
- * Computes match sets for many users of one day: exact scores against every candidate (packed answers,
- * typed arrays) and tiers, then one transaction per block that claims (user, day) and writes the picks
- * and MatchesGenerated. Summaries are not written here but when a card is first read (PickSummaries). Idempotent: the (user, day) key makes a second run, a concurrent run
- * or a redelivered request a no-op for users who already have a set.
+ * Computes match sets for many users of one day: reads which of them still need a set and whom each must
+ * not meet, scores them in blocks against their candidate groups (tier-picker.ts, exact, on worker threads
+ * for large blocks) and hands each block's sets to MatchSetWriter. Summaries are not written here but when a card is first read (PickSummaries).
+ * Idempotent: the (user, day) key makes a second run, a concurrent run or a redelivered request a no-op
+ * for users who already have a set.
  */
 @Injectable()
 export class MatchSetGenerator {
@@ -52,15 +50,14 @@ export class MatchSetGenerator {
   constructor(
     private readonly orm: MikroORM,
     private readonly sets: MatchSetRepository,
-    private readonly members: MemberRepository,
-    private readonly outbox: Outbox,
+    private readonly writer: MatchSetWriter,
     private readonly scoring: ScoringThreads,
   ) {}
 
   async generate(day: string, userIds: string[], options: GenerateOptions): Promise<GenerateReport> {
     const report: GenerateReport = { created: 0, empty: 0, existing: 0, ineligible: 0 };
-    const timings = { read: 0, score: 0, write: 0 };
-    // The database writes one block while the next is scored: CPU and I/O overlap.
+    const timings: Timings = { read: 0, score: 0, write: 0 };
+    // The database writes one block while the next is read and scored: CPU and I/O overlap.
     let writing: Promise<void> = Promise.resolve();
     for (let start = 0; start < userIds.length; start += BLOCK) {
       const block = await this.prepareBlock(
@@ -71,8 +68,7 @@ export class MatchSetGenerator {
         timings,
       );
       await writing;
-      if (!block) continue;
-      writing = this.timed(timings, () => this.write(day, block, report));
+      writing = this.write(day, block, report, timings);
       // Handled here, rethrown by the next await: a failed write must not crash the process meanwhile.
       writing.catch(() => undefined);
     }
@@ -82,20 +78,29 @@ export class MatchSetGenerator {
     return report;
   }
 
-  private async timed(timings: Record<'write', number>, work: () => Promise<void>): Promise<void> {
+  private async write(
+    day: string,
+    batch: PlannedSet[],
+    report: GenerateReport,
+    timings: Timings,
+  ): Promise<void> {
     const started = performance.now();
-    await work();
+    const written = await this.writer.write(day, batch);
     timings.write += performance.now() - started;
+    report.created += written.created;
+    report.empty += written.empty;
+    report.existing += written.existing;
+    report.ineligible += written.departed;
   }
 
-  /** Reads and scores one block; null when nobody in it needs a set. */
+  /** Reads and scores one block: the sets it needs (none when everyone has one). */
   private async prepareBlock(
     day: string,
     userIds: string[],
     options: GenerateOptions,
     report: GenerateReport,
-    timings: Record<'read' | 'score' | 'write', number>,
-  ): Promise<PlannedSet[] | null> {
+    timings: Timings,
+  ): Promise<PlannedSet[]> {
     let mark = performance.now();
     const lap = (phase: keyof typeof timings) => {
       const now = performance.now();
@@ -116,7 +121,7 @@ export class MatchSetGenerator {
     }
     const located = todo.filter(({ userId }) => options.pool.locate(userId) !== undefined);
     report.ineligible += todo.length - located.length;
-    if (located.length === 0) return null;
+    if (located.length === 0) return [];
 
     const recent = new Map<string, Set<string>>();
     for (const [a, b] of await this.sets.recentPairs(
@@ -134,52 +139,12 @@ export class MatchSetGenerator {
       options.recent,
       (group, seekers) => this.scoring.score(group, seekers),
     );
-    const planned = located.map(({ userId, refill }) => ({ userId, refill, picks: picks.get(userId)! }));
+    const planned = located.map(({ userId, refill }) => {
+      const me = options.pool.locate(userId)!;
+      return { userId, userSeq: me.group.seqs[me.position]!, refill, picks: picks.get(userId)! };
+    });
     lap('score');
     return planned;
-  }
-
-  private async write(day: string, block: PlannedSet[], report: GenerateReport): Promise<void> {
-    const now = new Date();
-    await this.orm.em.fork().transactional(async (em) => {
-      const planned = await this.withoutDeparted(em, block);
-      report.ineligible += block.length - planned.length;
-      const fresh = planned.filter((set) => !set.refill);
-      const won = await this.sets.claimSets(
-        em,
-        day,
-        fresh.map((set) => ({ userId: set.userId, pickCount: set.picks.length })),
-        now,
-      );
-      for (const set of planned.filter((s) => s.refill && s.picks.length > 0)) {
-        if (await this.sets.refillEmptySet(em, day, set.userId, set.picks.length, now)) won.add(set.userId);
-      }
-      const picks: Pick[] = planned
-        .filter((set) => won.has(set.userId))
-        .flatMap((set) => set.picks.map((pick) => ({ userId: set.userId, ...pick })));
-      await this.sets.insertPicks(em, day, picks, now);
-      const generated: MatchesGenerated[] = [];
-      for (const set of planned) {
-        if (!won.has(set.userId)) continue;
-        report.created++;
-        if (set.picks.length === 0) report.empty++;
-        generated.push(new MatchesGenerated(set.userId, { day, picks: set.picks }));
-      }
-      await this.outbox.recordMany(em, generated);
-      report.existing += fresh.length - [...fresh].filter((set) => won.has(set.userId)).length;
-    });
-  }
-
-  /**
-   * Someone deleted since the pool was loaded is dropped rather than shown: a leaver gets no set, and
-   * picks of them leave the others' sets (which keep the rest, without a replacement).
-   */
-  private async withoutDeparted(em: EntityManager, planned: PlannedSet[]): Promise<PlannedSet[]> {
-    const ids = new Set(planned.flatMap((set) => [set.userId, ...set.picks.map((pick) => pick.candidateId)]));
-    const existing = await this.members.existing(em, [...ids]);
-    return planned
-      .filter((set) => existing.has(set.userId))
-      .map((set) => ({ ...set, picks: set.picks.filter((pick) => existing.has(pick.candidateId)) }));
   }
 }
 

@@ -5,8 +5,10 @@ import { literal, numbers, placeholders, query } from '../persistence/sql.js';
 
 export interface Pick {
   userId: string;
+  userSeq: number;
   tier: Tier;
   candidateId: string;
+  candidateSeq: number;
   percent: number;
 }
 
@@ -51,8 +53,8 @@ export class MatchSetRepository {
       `select s.user_id, s.pick_count,
               exists (select 1 from compatible_signup_notice n where n.user_id = s.user_id and n.sent_at > s.created_at)
                 as promise_since
-         from match_set s where s.day = ?::date and s.user_id in (${placeholders(userIds.length)})`,
-      [day, ...userIds],
+         from match_set s where s.day = ?::date and s.user_id = any(${literal.uuids(userIds)})`,
+      [day],
     );
     return rows.map((row) => ({
       userId: row.user_id,
@@ -72,18 +74,16 @@ export class MatchSetRepository {
     userIds: string[],
   ): Promise<[string, string][]> {
     if (userIds.length === 0) return [];
-    const list = placeholders(userIds.length);
-    const blocks = `select user_id, blocked_user_id from match_block where user_id in (${list}) or blocked_user_id in (${list})`;
+    const ids = literal.uuids(userIds);
+    const blocks = `select user_id, blocked_user_id from match_block where user_id = any(${ids}) or blocked_user_id = any(${ids})`;
     const rows = await query<{ user_id: string; candidate_id: string }>(
       em,
       window
         ? `select user_id, candidate_id from match_pick
-            where day between ?::date and ?::date and (user_id in (${list}) or candidate_id in (${list}))
+            where day between ?::date and ?::date and (user_id = any(${ids}) or candidate_id = any(${ids}))
            union all ${blocks}`
         : blocks,
-      window
-        ? [window.from, window.until, ...userIds, ...userIds, ...userIds, ...userIds]
-        : [...userIds, ...userIds],
+      window ? [window.from, window.until] : [],
     );
     return rows.map((row) => [row.user_id, row.candidate_id]);
   }
@@ -147,18 +147,15 @@ export class MatchSetRepository {
     at: Date,
   ): Promise<Set<string>> {
     if (sets.length === 0) return new Set();
-    const params: unknown[] = [];
-    const values = sets.map((set) => {
-      params.push(set.userId, day, set.pickCount, at.toISOString());
-      return '(?::uuid, ?::date, ?, ?::timestamptz)';
-    });
-    const rows = await query<{ user_id: string }>(
+    const rows = sets.map((set) => ({ user_id: set.userId, pick_count: set.pickCount }));
+    const claimed = await query<{ user_id: string }>(
       em,
-      `insert into match_set (user_id, day, pick_count, created_at) values ${values.join(', ')}
+      `insert into match_set (user_id, day, pick_count, created_at)
+       select x.user_id, ${literal.day(day)}, x.pick_count, ${literal.timestamp(at)}
+         from json_to_recordset(${literal.text(JSON.stringify(rows))}) as x(user_id uuid, pick_count smallint)
        on conflict (user_id, day) do nothing returning user_id`,
-      params,
     );
-    return new Set(rows.map((row) => row.user_id));
+    return new Set(claimed.map((row) => row.user_id));
   }
 
   /** Turns an empty set into a filled one; only one of several concurrent callers succeeds. */
@@ -178,7 +175,15 @@ export class MatchSetRepository {
     return rows.length > 0;
   }
 
-  /** One JSON document instead of a VALUES list: Postgres parses it much faster than 768 rows of parameters. */
+  /** Creates the day's partition of match_pick unless one covers it (migration 20261125001400-picks-by-day). */
+  async ensureDay(em: EntityManager, day: string): Promise<void> {
+    await query(em, `select ensure_match_pick_day(?::date)`, [day]);
+  }
+
+  /**
+   * One JSON document instead of a VALUES list: Postgres parses it much faster than thousands of rows of
+   * parameters. The seqs come from the pool the picks were scored in (a member's seq never changes).
+   */
   async insertPicks(em: EntityManager, day: string, picks: Pick[], at: Date): Promise<void> {
     if (picks.length === 0) return;
     const rows = picks.map((pick) => ({
@@ -186,15 +191,16 @@ export class MatchSetRepository {
       tier: pick.tier,
       candidate_id: pick.candidateId,
       percent: pick.percent,
+      user_seq: pick.userSeq,
+      candidate_seq: pick.candidateSeq,
     }));
     await query(
       em,
       `insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
        select x.user_id, ${literal.day(day)}, x.tier, x.candidate_id, x.percent, ${literal.timestamp(at)},
-              (select seq from match_member where user_id = x.user_id),
-              (select seq from match_member where user_id = x.candidate_id)
+              x.user_seq, x.candidate_seq
          from json_to_recordset(${literal.text(JSON.stringify(rows))})
-           as x(user_id uuid, tier varchar, candidate_id uuid, percent smallint)`,
+           as x(user_id uuid, tier varchar, candidate_id uuid, percent smallint, user_seq int, candidate_seq int)`,
     );
   }
 

@@ -1,20 +1,15 @@
 import { percentForDistance } from '../domain/compatibility.js';
 import { WORDS_PER_VECTOR } from '../domain/packed-answers.js';
 import { hashString } from '../domain/tiebreak.js';
-import { TIERS, type Tier } from '../domain/tiers.js';
+import { TIERS } from '../domain/tiers.js';
 import type { CandidatePool, PoolGroup } from '../pool/candidate-pool.js';
 import type { RecentPairIndex } from '../pool/recent-pair-index.js';
 import { tiersAt, type ScoringGroup } from '../scoring/fused-tiers.js';
 import type { Seeker } from '../scoring/seeker-batch.js';
+import type { PlannedPick } from './match-set-writer.js';
 
 /** Scores seekers against a group: RESULT_STRIDE numbers each (ScoringThreads.score, or scoreBatch inline). */
 export type ScoreSeekers = (group: ScoringGroup, seekers: readonly Seeker[]) => Promise<Int32Array>;
-
-export interface TierPick {
-  tier: Tier;
-  candidateId: string;
-  percent: number;
-}
 
 /** A user to pick for, with the ids they must not meet (blocks; recent pairs when no index is given). */
 export interface PickRequest {
@@ -34,8 +29,8 @@ export async function pickTiers(
   requests: readonly PickRequest[],
   recent: RecentPairIndex | undefined,
   score: ScoreSeekers,
-): Promise<Map<string, TierPick[]>> {
-  const picks = new Map<string, TierPick[]>();
+): Promise<Map<string, PlannedPick[]>> {
+  const picks = new Map<string, PlannedPick[]>();
   const batches = new Map<PoolGroup, { userIds: string[]; seekers: Seeker[] }>();
   for (const { userId, avoid } of requests) {
     const me = pool.locate(userId);
@@ -78,7 +73,14 @@ export async function pickTiers(
         TIERS.flatMap((tier) => {
           const pick = tiers[tier];
           return pick
-            ? [{ tier, candidateId: group.ids[pick.position]!, percent: percentForDistance(pick.distance) }]
+            ? [
+                {
+                  tier,
+                  candidateId: group.ids[pick.position]!,
+                  candidateSeq: group.seqs[pick.position]!,
+                  percent: percentForDistance(pick.distance),
+                },
+              ]
             : [];
         }),
       );

@@ -5,7 +5,7 @@ import type { IntegrationEvent } from '../../messaging/integration-event.js';
 import { ProfileUpdated } from '../../profiles/index.js';
 import { QuizSubmitted } from '../../quiz/index.js';
 import type { Sex } from '../domain/eligibility.js';
-import { placeholders, query } from '../persistence/sql.js';
+import { isForeignKeyViolation, literal, query } from '../persistence/sql.js';
 
 /**
  * Matching's read model of other contexts (migration 20261125001100): `match_member` and `match_block`,
@@ -85,8 +85,7 @@ export class MemberRepository {
     if (userIds.length === 0) return new Set();
     const rows = await query<{ user_id: string }>(
       em,
-      `select user_id from match_member where user_id in (${placeholders(userIds.length)})`,
-      userIds,
+      `select user_id from match_member where user_id = any(${literal.uuids(userIds)})`,
     );
     return new Set(rows.map((row) => row.user_id));
   }
@@ -104,11 +103,6 @@ async function upsert(em: EntityManager, sql: string, params: unknown[]): Promis
     if (isForeignKeyViolation(error)) return;
     throw error;
   }
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  const { code, name } = error as { code?: string; name?: string };
-  return code === '23503' || name === 'ForeignKeyConstraintViolationException';
 }
 
 /** One member's parts as a batch of events left them (null: no event said anything about that part). */

@@ -10,6 +10,12 @@ export function query<T = Record<string, unknown>>(
   return (em as SqlEntityManager).getConnection().execute(sql, params, 'all', em.getTransactionContext());
 }
 
+/** A row refused because what it names is gone (an account deleted meanwhile). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const { code, name } = error as { code?: string; name?: string };
+  return code === '23503' || name === 'ForeignKeyConstraintViolationException';
+}
+
 /** `?, ?, ?` for an `in (…)` list of n values. */
 export function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');
@@ -27,9 +33,11 @@ export const literal = {
     return body.includes('\\') ? `E'${body.replace(/\\/g, '\\\\')}'` : `'${body}'`;
   },
   uuid(value: string): string {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
-      throw new RangeError(`not a uuid: ${value}`);
-    return `'${value}'::uuid`;
+    return `'${checkedUuid(value)}'::uuid`;
+  },
+  /** A uuid[] for `= any(…)`: one literal instead of a parameter per id. */
+  uuids(values: readonly string[]): string {
+    return `'{${values.map(checkedUuid).join(',')}}'::uuid[]`;
   },
   day(value: string): string {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new RangeError(`not a day: ${value}`);
@@ -54,6 +62,12 @@ export const literal = {
     return value === null ? 'null' : literal.text(value);
   },
 };
+
+function checkedUuid(value: string): string {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value))
+    throw new RangeError(`not a uuid: ${value}`);
+  return value;
+}
 
 /** A bytea vector as stored by literal.vector (pg gives a Buffer, PGlite a Uint8Array). */
 export function vectorOf(value: unknown): Float32Array | null {

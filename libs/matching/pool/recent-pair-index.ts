@@ -42,6 +42,11 @@ export class RecentPairIndex {
     return new RecentPairIndex(offsets, partners);
   }
 
+  /** Pairs held, each counted once per direction. */
+  get size(): number {
+    return this.partners.length / 2;
+  }
+
   /** The seqs `seq` was paired with (a view; repeats possible). */
   partnersOf(seq: number): Int32Array {
     if (seq < 0 || seq + 1 >= this.offsets.length) return this.partners.subarray(0, 0);

@@ -20,6 +20,7 @@ import { Migration20261125001000LazySummaries } from './20261125001000-lazy-summ
 import { Migration20261125001100MatchingReadModel } from './20261125001100-matching-read-model.migration.js';
 import { Migration20261125001200PickSeqs } from './20261125001200-pick-seqs.migration.js';
 import { Migration20261125001300DropAnswersEmbedding } from './20261125001300-drop-answers-embedding.migration.js';
+import { Migration20261125001400PicksByDay } from './20261125001400-picks-by-day.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -47,4 +48,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261125001100-matching-read-model', class: Migration20261125001100MatchingReadModel },
   { name: '20261125001200-pick-seqs', class: Migration20261125001200PickSeqs },
   { name: '20261125001300-drop-answers-embedding', class: Migration20261125001300DropAnswersEmbedding },
+  { name: '20261125001400-picks-by-day', class: Migration20261125001400PicksByDay },
 ];

@@ -174,6 +174,12 @@ async function writeHistory(context: CliContext, day: string, days: number): Pro
       // millions of rows took longer than the run being measured (the session setting skips FK triggers).
       await connection.execute(`set local session_replication_role = replica`, [], 'run', ctx);
       await connection.execute(
+        `select ensure_match_pick_day(?::date - d) from generate_series(1, ?) d`,
+        [day, days],
+        'run',
+        ctx,
+      );
+      await connection.execute(
         `insert into match_set (user_id, day, pick_count, created_at)
      select m.user_id, ?::date - d, 3, now() from matchable_member m cross join generate_series(1, ?) d`,
         [day, days],

@@ -1,0 +1,111 @@
+import { createHandlerContext, type HandlerContext } from '../../../test/support/handler-context.js';
+import { Outbox } from '../../messaging/outbox.js';
+import { MemberRepository } from '../members/member.repository.js';
+import { MatchSetRepository } from './match-set.repository.js';
+import { MatchSetWriter, type PlannedSet } from './match-set-writer.js';
+
+describe('MatchSetWriter', () => {
+  let t: HandlerContext;
+  let writer: MatchSetWriter;
+
+  beforeAll(async () => {
+    t = await createHandlerContext({
+      entities: [],
+      providers: [MatchSetWriter, MatchSetRepository, MemberRepository, Outbox],
+    });
+    writer = t.app.get(MatchSetWriter);
+  }, 60_000);
+
+  afterAll(() => t.close());
+
+  /** An account with its row in matching's read model; returns its id and seq. */
+  async function member(name: string): Promise<{ id: string; seq: number }> {
+    const id = await t.addAccount({ name });
+    const [row] = await t.sql<{ seq: number }>(
+      `insert into match_member (user_id, name, verified) values (?, ?, true) returning seq`,
+      [id, name],
+    );
+    return { id, seq: Number(row!.seq) };
+  }
+
+  function plan(user: { id: string; seq: number }, candidates: { id: string; seq: number }[]): PlannedSet {
+    const tiers = ['best', 'medium', 'worst'] as const;
+    return {
+      userId: user.id,
+      userSeq: user.seq,
+      refill: false,
+      picks: candidates.map((candidate, i) => ({
+        tier: tiers[i]!,
+        candidateId: candidate.id,
+        candidateSeq: candidate.seq,
+        percent: 90 - i * 20,
+      })),
+    };
+  }
+
+  const picksOf = (userId: string, day: string) =>
+    t.sql<{ tier: string; candidate_id: string; user_seq: number; candidate_seq: number }>(
+      `select tier, candidate_id, user_seq, candidate_seq from match_pick where user_id = ? and day = ?::date order by tier`,
+      [userId, day],
+    );
+
+  it('stores sets, picks with their seqs and one MatchesGenerated each, in the day partition it creates', async () => {
+    const [ana, ben, cy] = [await member('Ana'), await member('Ben'), await member('Cy')];
+    const report = await writer.write('2031-05-01', [plan(ana, [ben, cy]), plan(ben, [])]);
+
+    expect(report).toEqual({ created: 2, empty: 1, existing: 0, departed: 0 });
+    expect(await picksOf(ana.id, '2031-05-01')).toEqual([
+      { tier: 'best', candidate_id: ben.id, user_seq: ana.seq, candidate_seq: ben.seq },
+      { tier: 'medium', candidate_id: cy.id, user_seq: ana.seq, candidate_seq: cy.seq },
+    ]);
+    const partitions = await t.sql(`select 1 from pg_class where relname = 'match_pick_20310501'`);
+    expect(partitions).toHaveLength(1);
+    const events = await t.eventsOf(ana.id);
+    expect(events.map((event) => [event.type, event.payload])).toEqual([
+      [
+        'MatchesGenerated',
+        {
+          day: '2031-05-01',
+          picks: [
+            { tier: 'best', candidateId: ben.id, percent: 90 },
+            { tier: 'medium', candidateId: cy.id, percent: 70 },
+          ],
+        },
+      ],
+    ]);
+  });
+
+  it('keeps the set a concurrent writer stored first', async () => {
+    const [dee, eve, fay] = [await member('Dee'), await member('Eve'), await member('Fay')];
+    await writer.write('2031-05-02', [plan(dee, [eve])]);
+
+    expect(await writer.write('2031-05-02', [plan(dee, [fay])])).toEqual({
+      created: 0,
+      empty: 0,
+      existing: 1,
+      departed: 0,
+    });
+    expect((await picksOf(dee.id, '2031-05-02')).map((pick) => pick.candidate_id)).toEqual([eve.id]);
+  });
+
+  it('drops people deleted since they were scored: no set for a leaver, no pick of one', async () => {
+    const [gil, hal, ivy, jo] = [
+      await member('Gil'),
+      await member('Hal'),
+      await member('Ivy'),
+      await member('Jo'),
+    ];
+    await t.sql(`delete from app_user where id in (?, ?)`, [ivy.id, jo.id]);
+
+    const report = await writer.write('2031-05-03', [plan(gil, [hal, ivy]), plan(jo, [gil])]);
+
+    expect(report).toEqual({ created: 1, empty: 0, existing: 0, departed: 1 });
+    expect((await picksOf(gil.id, '2031-05-03')).map((pick) => pick.candidate_id)).toEqual([hal.id]);
+    const [set] = await t.sql<{ pick_count: number }>(
+      `select pick_count from match_set where user_id = ? and day = '2031-05-03'`,
+      [gil.id],
+    );
+    expect(Number(set!.pick_count)).toBe(1);
+    expect(await t.sql(`select 1 from match_set where user_id = ?`, [jo.id])).toHaveLength(0);
+  });
+});
