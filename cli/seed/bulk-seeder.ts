@@ -1,7 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { addAccount } from '../../libs/accounts/commands/register-user/add-account.js';
+import {
+  addAccount,
+  withFreshReferralCodes,
+} from '../../libs/accounts/commands/register-user/add-account.js';
 import { markEmailVerified } from '../../libs/accounts/commands/verify-email/mark-email-verified.js';
 import { PasswordHasher } from '../../libs/accounts/password-hasher.js';
 import { User } from '../../libs/accounts/user.entity.js';
@@ -49,48 +52,50 @@ export class BulkSeeder {
   async seedBatch(users: SeedUser[]): Promise<{ created: number; existing: number }> {
     const passwordHash = await this.passwordHash;
     const planned = users.map((user) => ({ user, requests: seedRequests(user, this.options.password) }));
-    const created = await this.orm.em.fork().transactional(async (em) => {
-      const emails = planned.map(({ requests }) => normalizeEmail(requests.register.email));
-      const taken = new Set(
-        (await em.find(User, { email: { $in: emails } }, { fields: ['email'] })).map((u) => u.email),
-      );
-      const now = new Date();
-      const fresh = planned
-        .filter(({ requests }) => !taken.has(normalizeEmail(requests.register.email)))
-        .map((plan) => {
-          const user = addAccount(em, this.outbox, {
-            name: plan.requests.register.name,
-            email: plan.requests.register.email,
-            passwordHash,
-            referredById: null,
-            createdAt: now,
+    const created = await withFreshReferralCodes(() =>
+      this.orm.em.fork().transactional(async (em) => {
+        const emails = planned.map(({ requests }) => normalizeEmail(requests.register.email));
+        const taken = new Set(
+          (await em.find(User, { email: { $in: emails } }, { fields: ['email'] })).map((u) => u.email),
+        );
+        const now = new Date();
+        const fresh = planned
+          .filter(({ requests }) => !taken.has(normalizeEmail(requests.register.email)))
+          .map((plan) => {
+            const user = addAccount(em, this.outbox, {
+              name: plan.requests.register.name,
+              email: plan.requests.register.email,
+              passwordHash,
+              referredById: null,
+              createdAt: now,
+            });
+            if (plan.user.stage !== 'registered') markEmailVerified(em, this.outbox, user, now);
+            return { ...plan, userId: user.id };
           });
-          if (plan.user.stage !== 'registered') markEmailVerified(em, this.outbox, user, now);
-          return { ...plan, userId: user.id };
-        });
-      await em.flush();
+        await em.flush();
 
-      const profiled = fresh.filter(({ user }) => user.stage === 'profiled' || user.stage === 'complete');
-      await saveProfiles(
-        em,
-        this.outbox,
-        profiled.map(({ requests, userId }) => ({ userId, fields: requests.profile(userId) })),
-        now,
-      );
+        const profiled = fresh.filter(({ user }) => user.stage === 'profiled' || user.stage === 'complete');
+        await saveProfiles(
+          em,
+          this.outbox,
+          profiled.map(({ requests, userId }) => ({ userId, fields: requests.profile(userId) })),
+          now,
+        );
 
-      const complete = fresh.filter(({ user }) => user.stage === 'complete');
-      await saveQuizAnswers(
-        em,
-        { responses: this.quiz, outbox: this.outbox },
-        complete.map(({ requests, userId }) => ({
-          userId,
-          answers: QuizAnswers.fromSubmission(requests.quiz(userId)),
-        })),
-        now,
-      );
-      await em.flush();
-      return fresh;
-    });
+        const complete = fresh.filter(({ user }) => user.stage === 'complete');
+        await saveQuizAnswers(
+          em,
+          { responses: this.quiz, outbox: this.outbox },
+          complete.map(({ requests, userId }) => ({
+            userId,
+            answers: QuizAnswers.fromSubmission(requests.quiz(userId)),
+          })),
+          now,
+        );
+        await em.flush();
+        return fresh;
+      }),
+    );
 
     if (this.options.avatars) {
       for (const { user, userId } of created) {

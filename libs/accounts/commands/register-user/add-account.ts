@@ -14,6 +14,29 @@ export interface NewAccount {
 }
 
 /**
+ * Referral codes are 8 random characters of 32 (40 bits): with a million accounts, a new code meets an
+ * existing one about once in a million sign-ups, and the unique index refuses it. The write is then tried
+ * again with new codes; a few tries make a second meeting vanishingly rare.
+ */
+const REFERRAL_CODE_TRIES = 5;
+
+/** Runs `write` (a transaction that calls addAccount) again while it fails only on a referral code already taken. */
+export async function withFreshReferralCodes<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= REFERRAL_CODE_TRIES || !isReferralCodeTaken(error)) throw error;
+    }
+  }
+}
+
+function isReferralCodeTaken(error: unknown): boolean {
+  const { constraint, message } = error as { constraint?: string; message?: string };
+  return (constraint ?? message ?? '').includes('app_user_referral_code_uq');
+}
+
+/**
  * The write of sign-up, in the caller's transaction: the account (its own referral code, the email as
  * stored) and UserRegistered. RegisterUserHandler calls it after its checks; the bulk seeder for a batch.
  */

@@ -5,6 +5,7 @@ import { User } from '../../user.entity.js';
 import { UserRepository } from '../../user.repository.js';
 import { RegisterUserCommand } from './register-user.command.js';
 import { RegisterUserHandler } from './register-user.handler.js';
+import { withFreshReferralCodes } from './add-account.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -114,5 +115,34 @@ describe('RegisterUserHandler (on a real database)', () => {
       { type: 'AccountDeleted', aggregate_id: staleId, payload: { userId: staleId } },
     ]);
     expect((await t.eventsOf(id)).map((event) => event.type)).toEqual(['UserRegistered']);
+  });
+
+  it('tries again with a new referral code when the one drawn is taken; other refusals are not retried', async () => {
+    const [{ referral_code: taken }] = await t.sql<{ referral_code: string }>(
+      `select referral_code from app_user limit 1`,
+    );
+    let attempts = 0;
+    const insertWithCode = () =>
+      withFreshReferralCodes(async () => {
+        attempts++;
+        // The first try draws a code someone has, as a random draw rarely would.
+        const code = attempts === 1 ? taken : `RETRY${attempts}00`.slice(0, 8);
+        return t.sql(
+          `insert into app_user (id, name, email, password_hash, referral_code, created_at)
+           values (gen_random_uuid(), 'Robin', ?, 'not-a-hash', ?, now()) returning referral_code`,
+          [uniqueEmail(), code],
+        );
+      });
+
+    expect(await insertWithCode()).toEqual([{ referral_code: 'RETRY200' }]);
+    expect(attempts).toBe(2);
+    // Any other refusal is not retried.
+    await expect(
+      withFreshReferralCodes(async () => {
+        attempts++;
+        throw new Error('duplicate key value violates unique constraint "app_user_email_uq"');
+      }),
+    ).rejects.toThrow('app_user_email_uq');
+    expect(attempts).toBe(3);
   });
 });
