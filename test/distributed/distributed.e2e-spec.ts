@@ -426,6 +426,40 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     expect(await sql(`select id from outbox_message where published_at is null`)).toEqual([]);
   });
 
+  it("splits a day's run between the matchers: Kafka gives each chunk of requests to one of them", async () => {
+    const day = '2031-01-15';
+    const marks = [matcherA.logs.length, matcherB.logs.length];
+    const members = (
+      await sql<{ user_id: string }>(`select user_id from matchable_member order by user_id`)
+    ).map((row) => row.user_id);
+    // As RequestDailyMatchesHandler records a day (keyed by each chunk's first member, so the chunks spread over
+    // the partitions), in chunks of two here so that both matchers' partitions get some.
+    const requests: string[] = [];
+    for (let at = 0; at < members.length; at += 2) {
+      const userIds = members.slice(at, at + 2);
+      const [{ id }] = await sql<{ id: string }>(
+        `insert into outbox_message (id, type, aggregate_id, payload, occurred_at)
+         values (gen_random_uuid(), 'MatchRequested', $1, $2, now()) returning id`,
+        [userIds[0], JSON.stringify({ day, userIds })],
+      );
+      requests.push(id);
+    }
+    await waitFor("every matchable member's set for the day", 120_000, async () => {
+      const [row] = await sql<{ n: number }>(
+        `select count(*)::int as n from match_set where day = $1::date`,
+        [day],
+      );
+      return row!.n === members.length ? true : undefined;
+    });
+    const [ofA, ofB] = [
+      dispatched(matcherA, 'MatchRequested', marks[0]),
+      dispatched(matcherB, 'MatchRequested', marks[1]),
+    ].map((ids) => ids.filter((id) => requests.includes(id)));
+    expect(ofA.length).toBeGreaterThan(0);
+    expect(ofB.length).toBeGreaterThan(0);
+    expect(new Set([...ofA, ...ofB])).toEqual(new Set(requests));
+  });
+
   it('keeps processing when one matcher is killed mid-way: the other takes over its partitions', async () => {
     const before = await sql<{ id: string }>(`select id from outbox_message where type = 'QuizSubmitted'`);
     const ofA = people.filter((person) => partitionsOfA.includes(person.partition));

@@ -52,6 +52,9 @@ export class GenerateMatchesWhenMatchRequested
     // A request for no real day can never succeed: say so plainly (it is parked as a dead letter).
     if (!isCalendarDay(day)) throw new RangeError(`MatchRequested for a date out of range: ${day}`);
     const [pool, recent] = await Promise.all([this.pools.get(POOL_MAX_AGE_MS), this.recentPairs.forDay(day)]);
+    // Someone who became matchable after the pool was loaded is read in, so that they get their set too.
+    const missing = users.filter((userId) => pool.locate(userId) === undefined);
+    if (missing.length > 0) await this.pools.refreshMembers(pool, missing);
     const report = await this.generator.generate(day, users, { pool, recent });
     this.logger.debug(`day ${day}: ${report.created} sets for ${users.length} requests`);
   }
