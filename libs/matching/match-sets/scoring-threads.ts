@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { ScoringGroup } from '../scoring/fused-tiers.js';
 import { ScoringPool } from '../scoring/scoring-pool.js';
+import { loadSimdKernel } from '../scoring/simd-kernel.js';
 import { encodeSeekers, scoreBatch, type Seeker } from '../scoring/seeker-batch.js';
 
 /** Below this many seekers a worker round trip costs more than it saves (a request scores one). */
@@ -15,9 +16,12 @@ const MIN_SEEKERS_FOR_THREADS = 64;
 export class ScoringThreads implements OnApplicationShutdown {
   private pool: ScoringPool | undefined;
 
-  score(group: ScoringGroup, seekers: readonly Seeker[]): Promise<Int32Array> {
-    if (seekers.length < MIN_SEEKERS_FOR_THREADS)
-      return Promise.resolve(scoreBatch(group, encodeSeekers(seekers)));
+  async score(group: ScoringGroup, seekers: readonly Seeker[]): Promise<Int32Array> {
+    if (seekers.length < MIN_SEEKERS_FOR_THREADS) {
+      // This thread's SIMD kernel, assembled once (about 15 ms); without it scoreBatch runs in JavaScript.
+      await loadSimdKernel();
+      return scoreBatch(group, encodeSeekers(seekers));
+    }
     this.pool ??= new ScoringPool();
     return this.pool.score(group, seekers);
   }

@@ -9,9 +9,15 @@
  *
  * Erasable TypeScript only: the worker thread loads this file from source under Node's type stripping.
  */
-/** A candidate group ready for scoring (`encodeGroup`): 2 code words and a hash per member. */
+import { BLOCK, PLANE_BLOCK_BYTES } from './simd-kernel.wat.js';
+
+/**
+ * A candidate group ready for scoring (`encodeGroup`): 2 code words and a hash per member, and the same
+ * answers as byte planes for the WebAssembly SIMD kernel (`encodePlanes`).
+ */
 export interface ScoringGroup {
   codes: Uint32Array;
+  planes: Uint8Array;
   hashes: Uint32Array;
   count: number;
 }
@@ -26,7 +32,7 @@ const CHUNK_START = [0, 5, 10, 15, 19];
 const QUESTIONS = 19;
 
 /** Choice − 1 (0…4) of question q in thermometer words at `base` (popcount of its 4-bit code). */
-function digit(words: ArrayLike<number>, base: number, q: number): number {
+export function digit(words: ArrayLike<number>, base: number, q: number): number {
   const bit = q * 4;
   const code = (words[base + (bit >>> 5)]! >>> (bit & 31)) & 15;
   return (code & 1) + ((code >>> 1) & 1) + ((code >>> 2) & 1) + ((code >>> 3) & 1);
@@ -53,7 +59,22 @@ export function encodeGroup(words: Uint32Array, hashes: Uint32Array, count: numb
   }
   const shared = new Uint32Array(new SharedArrayBuffer(Math.max(1, count) * 4));
   shared.set(hashes.subarray(0, count));
-  return { codes, hashes: shared, count };
+  return { codes, planes: encodePlanes(words, count), hashes: shared, count };
+}
+
+/**
+ * The group's choices as the SIMD kernel reads them (simd-kernel.wat.ts): per block of 16 members, 19
+ * rows of 16 bytes, row q holding each member's choice − 1 on question q. Block-major, so a sweep reads
+ * one stream; the last block is padded with zeros (the kernel never counts the padding).
+ */
+export function encodePlanes(words: Uint32Array, count: number): Uint8Array {
+  const blocks = Math.ceil(count / BLOCK);
+  const planes = new Uint8Array(new SharedArrayBuffer(Math.max(1, blocks * PLANE_BLOCK_BYTES)));
+  for (let j = 0; j < count; j++) {
+    const at = Math.floor(j / BLOCK) * PLANE_BLOCK_BYTES + (j % BLOCK);
+    for (let q = 0; q < QUESTIONS; q++) planes[at + q * BLOCK] = digit(words, j * 3, q);
+  }
+  return planes;
 }
 
 const seeker = new Uint8Array(QUESTIONS);

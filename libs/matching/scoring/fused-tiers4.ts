@@ -1,6 +1,7 @@
 /**
  * `chooseTiersFused` for up to four seekers in one sweep of their group: the same picks for each, at
- * well under half the work a pair (seeker-batch.ts `scoreBatch` runs every batch through it).
+ * well under half the work a pair (seeker-batch.ts `scoreBatchJs` runs every batch through it where the
+ * WebAssembly SIMD kernel, simd-tiers4.ts, is not loaded).
  *
  * 1. The seekers' chunk tables are packed into one (chunk-codes.ts `fillChunkTable4`, a byte per seeker),
  *    so a member's 2 code words and 4 lookups sum to its four distances in one 32-bit word (no byte

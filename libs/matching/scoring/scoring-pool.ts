@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { LANES } from './chunk-codes.js';
 import { RESULT_STRIDE, type ScoringGroup } from './fused-tiers.js';
+import { loadSimdKernel } from './simd-kernel.js';
 import { encodeSeekers, scoreBatch, seekerCount, splitBatch, type Seeker } from './seeker-batch.js';
 
 /**
@@ -56,7 +57,10 @@ export class ScoringPool {
    */
   async score(group: ScoringGroup, seekers: readonly Seeker[] | Int32Array): Promise<Int32Array> {
     const batch = seekers instanceof Int32Array ? seekers : encodeSeekers(seekers);
-    if (this.threads === 0) return scoreBatch(group, batch);
+    if (this.threads === 0) {
+      await loadSimdKernel();
+      return scoreBatch(group, batch);
+    }
     if (this.stopped) throw this.stopped;
     const count = seekerCount(batch);
     // Whole sweeps of four seekers (fused-tiers4.ts) per part, so no part ends in a sweep with idle lanes.
@@ -94,8 +98,8 @@ export class ScoringPool {
       this.busy.set(worker, { id, task });
       // A busy thread keeps the process alive; an idle one must not (a CLI would never exit).
       worker.ref();
-      const { codes, hashes, count } = task.group;
-      worker.postMessage({ id, codes, hashes, count, batch: task.batch }, [task.batch.buffer]);
+      const { codes, planes, hashes, count } = task.group;
+      worker.postMessage({ id, codes, planes, hashes, count, batch: task.batch }, [task.batch.buffer]);
     }
   }
 

@@ -10,6 +10,7 @@ import { parentPort } from 'node:worker_threads';
 interface ScoreRequest {
   id: number;
   codes: Uint32Array;
+  planes: Uint8Array;
   hashes: Uint32Array;
   count: number;
   batch: Int32Array;
@@ -32,11 +33,13 @@ if (import.meta.url.endsWith('.ts')) {
 
 // Imported after the hook is in place (a static import would be resolved before it).
 const { scoreBatch } = await import('./seeker-batch.js');
+// scoreBatch takes the WebAssembly SIMD kernel once loaded (JavaScript where the engine lacks SIMD).
+await (await import('./simd-kernel.js')).loadSimdKernel();
 const port = parentPort!;
 
-port.on('message', ({ id, codes, hashes, count, batch }: ScoreRequest) => {
+port.on('message', ({ id, codes, planes, hashes, count, batch }: ScoreRequest) => {
   try {
-    const results = scoreBatch({ codes, hashes, count }, batch);
+    const results = scoreBatch({ codes, planes, hashes, count }, batch);
     port.postMessage({ id, results }, [results.buffer]);
   } catch (error) {
     port.postMessage({ id, error: String((error as Error)?.message ?? error) });

@@ -1,6 +1,8 @@
 import { LANES } from './chunk-codes.js';
 import { chooseTiersFused, RESULT_STRIDE, type ScoringGroup } from './fused-tiers.js';
 import { chooseTiersFused4 } from './fused-tiers4.js';
+import { loadedSimdKernel, type SimdKernel } from './simd-kernel.js';
+import { chooseTiersSimd4 } from './simd-tiers4.js';
 
 /** One seeker to score against a group: their 3 packed words, tie-break seed and excluded positions. */
 export interface Seeker {
@@ -59,10 +61,57 @@ export function splitBatch(batch: Int32Array, size: number): Int32Array[] {
 }
 
 /**
- * Scores every seeker of the batch: RESULT_STRIDE numbers each, in batch order (fused-tiers.ts). Four
- * seekers a sweep of the group (fused-tiers4.ts); a last lone seeker alone (`chooseTiersFused`).
+ * Scores every seeker of the batch: RESULT_STRIDE numbers each, in batch order (fused-tiers.ts). On the
+ * WebAssembly SIMD kernel once this thread has loaded it (`loadSimdKernel`: the worker threads do at start),
+ * else in JavaScript; both give the same picks.
  */
 export function scoreBatch(group: ScoringGroup, batch: Int32Array): Int32Array<ArrayBuffer> {
+  const kernel = loadedSimdKernel();
+  return kernel ? scoreBatchSimd(kernel, group, batch) : scoreBatchJs(group, batch);
+}
+
+/** scoreBatch in JavaScript: four seekers a sweep (fused-tiers4.ts), a last lone seeker alone. */
+export function scoreBatchJs(group: ScoringGroup, batch: Int32Array): Int32Array<ArrayBuffer> {
+  return sweeps(batch, (words, seeds, excluded, results, out, first) => {
+    if (excluded.length === 1) {
+      chooseTiersFused(
+        group,
+        batch[first]!,
+        batch[first + 1]!,
+        batch[first + 2]!,
+        seeds[0]!,
+        excluded[0]!,
+        results,
+        out,
+      );
+    } else {
+      chooseTiersFused4(group, words, seeds, excluded, results, out);
+    }
+  });
+}
+
+/** scoreBatch on the SIMD kernel (simd-tiers4.ts): four seekers a sweep, the last one to four too. */
+export function scoreBatchSimd(
+  kernel: SimdKernel,
+  group: ScoringGroup,
+  batch: Int32Array,
+): Int32Array<ArrayBuffer> {
+  return sweeps(batch, (words, seeds, excluded, results, out) =>
+    chooseTiersSimd4(kernel, group, words, seeds, excluded, results, out),
+  );
+}
+
+type Sweep = (
+  words: Int32Array,
+  seeds: Int32Array,
+  excluded: Int32Array[],
+  results: Int32Array,
+  out: number,
+  first: number,
+) => void;
+
+/** Cuts the batch into sweeps of up to four seekers and runs `sweep` on each, with its output offset. */
+function sweeps(batch: Int32Array, sweep: Sweep): Int32Array<ArrayBuffer> {
   const results = new Int32Array(seekerCount(batch) * RESULT_STRIDE);
   const words = new Int32Array(3 * LANES);
   const seeds = new Int32Array(LANES);
@@ -79,20 +128,7 @@ export function scoreBatch(group: ScoringGroup, batch: Int32Array): Int32Array<A
       excluded.push(batch.subarray(at + HEADER, at + HEADER + n));
       at += HEADER + n;
     }
-    if (excluded.length === 1) {
-      chooseTiersFused(
-        group,
-        batch[first]!,
-        batch[first + 1]!,
-        batch[first + 2]!,
-        seeds[0]!,
-        excluded[0]!,
-        results,
-        out,
-      );
-    } else {
-      chooseTiersFused4(group, words, seeds, excluded, results, out);
-    }
+    sweep(words, seeds, excluded, results, out, first);
     out += excluded.length * RESULT_STRIDE;
   }
   return results;

@@ -16,15 +16,22 @@ import {
 } from '../../../libs/matching/scoring/fused-tiers.js';
 import { ScoringPool } from '../../../libs/matching/scoring/scoring-pool.js';
 import { encodeGroup } from '../../../libs/matching/scoring/chunk-codes.js';
-import { encodeSeekers, scoreBatch, type Seeker } from '../../../libs/matching/scoring/seeker-batch.js';
+import {
+  encodeSeekers,
+  scoreBatchJs,
+  scoreBatchSimd,
+  type Seeker,
+} from '../../../libs/matching/scoring/seeker-batch.js';
+import { loadSimdKernel } from '../../../libs/matching/scoring/simd-kernel.js';
 import { describeMachine } from '../support/machine.js';
 
 /**
  * The daily run's quadratic core without a database: one group of N seeded users (the seeder's answer
  * model), S seekers from it, each scored against the whole group with themself and R "recent" pairs
  * excluded. Times the reference path (distancesFrom + chooseTiers), the single-seeker fused kernel
- * (chooseTiersFused, as match-set-generator.ts calls it), the batch path (scoreBatch: four seekers a sweep)
- * inline, and the worker pool (scoreBatch on worker threads) with 1 and 2 threads; checks all give the
+ * (chooseTiersFused, as match-set-generator.ts calls it), the batch path (four seekers a sweep) inline in
+ * JavaScript (scoreBatchJs) and on the WebAssembly SIMD kernel (scoreBatchSimd), and the worker pool
+ * (scoreBatch on worker threads: the SIMD kernel where available) with 1 and 2 threads; checks all give the
  * reference's picks. CPU time per pair (all threads, least of the rounds) is the per-core cost, the fair
  * figure on a shared machine; wall time is the fastest round. The last line is
  * `scoring N users: X M pairs/s` for the fastest variant.
@@ -188,15 +195,30 @@ async function main(): Promise<void> {
     (await timed('fused single (chooseTiersFused)', () => single(shared, seekers), reference0.results))
       .measured,
   );
-  scoreBatch(shared, encodeSeekers(warmUp));
+  scoreBatchJs(shared, encodeSeekers(warmUp));
   variants.push(
-    (await timed('fused batch (scoreBatch, 4 a sweep)', () => scoreBatch(shared, batch), reference0.results))
-      .measured,
+    (
+      await timed(
+        'fused batch JS (scoreBatchJs, 4 a sweep)',
+        () => scoreBatchJs(shared, batch),
+        reference0.results,
+      )
+    ).measured,
   );
+  const kernel = await loadSimdKernel();
+  if (kernel) {
+    scoreBatchSimd(kernel, shared, encodeSeekers(warmUp));
+    const simd = () => scoreBatchSimd(kernel, shared, batch);
+    variants.push(
+      (await timed('WASM SIMD batch (scoreBatchSimd, 4 a sweep)', simd, reference0.results)).measured,
+    );
+  } else {
+    console.log('no WebAssembly SIMD (relaxed swizzle) here: the worker pool runs the JavaScript path');
+  }
   for (const threads of [1, 2]) {
     const pool = new ScoringPool(threads);
     try {
-      const name = `worker pool, ${threads} thread${threads > 1 ? 's' : ''}`;
+      const name = `worker pool${kernel ? ' (WASM SIMD)' : ''}, ${threads} thread${threads > 1 ? 's' : ''}`;
       await pool.score(shared, seekers.slice(0, 200 * threads)); // thread start-up and JIT warm-up
       const { measured } = await timed(name, () => pool.score(shared, batch), reference0.results);
       variants.push(measured);
@@ -207,7 +229,7 @@ async function main(): Promise<void> {
   const ref = variants[0]!;
   for (const { name, ms, cpuMs } of variants) {
     console.log(
-      `${name.padEnd(42)} ${((ms * 1e6) / pairs).toFixed(2).padStart(6)} ns/pair wall  ` +
+      `${name.padEnd(46)} ${((ms * 1e6) / pairs).toFixed(2).padStart(6)} ns/pair wall  ` +
         `${(pairs / ms / 1e3).toFixed(0).padStart(5)} M pairs/s  ${(ref.ms / ms).toFixed(1).padStart(5)}× reference;  ` +
         `CPU ${((cpuMs * 1e6) / pairs).toFixed(2).padStart(6)} ns/pair  ${(ref.cpuMs / cpuMs).toFixed(1).padStart(5)}× reference`,
     );

@@ -1,0 +1,215 @@
+/**
+ * `chooseTiersFused4` on the WebAssembly SIMD kernel (simd-kernel.wat.ts): the same picks for up to four
+ * seekers a sweep of their group, the same steps, with the per-pair passes in the kernel.
+ *
+ * 1. Per seeker and question a 16-byte lookup table, |choice − seeker's choice| by choice; the kernel runs
+ *    each plane of 16 members' choices through the four seekers' tables (one i8x16.relaxed_swizzle each)
+ *    and sums 19 questions into four distance vectors, kept as one word per member (lane i in byte i).
+ * 2. Histograms: joint ones for a large group (two increments a member), four plain ones below
+ *    SIMD_JOINT_FROM, where the joint ones' fixed cost would outweigh them.
+ * 3. Here: exclusions, and each seeker's wanted distances exactly as fused-tiers.ts decides them.
+ * 4. The kernel's scan compares four words at a time with the wanted distances and ranks only the hits.
+ *
+ * Erasable TypeScript importing only its siblings: the worker thread loads it from source.
+ */
+import { digit, type ScoringGroup } from './chunk-codes.js';
+import { closestToMedian, FUSED_MAX_DISTANCE, NO_PICK, RESULT_STRIDE } from './fused-tiers.js';
+import type { SimdKernel } from './simd-kernel.js';
+import {
+  BLOCK,
+  BOUND,
+  EXCLUDED,
+  LANE_HISTOGRAMS,
+  LANE_STRIDE,
+  LANES,
+  QUESTIONS,
+  SEEDS,
+  SIZE,
+  SLOTS,
+  TABLES,
+  TOP_FILL,
+  TOP_POSITION,
+  WANTED,
+} from './simd-kernel.wat.js';
+
+/**
+ * Group size from which the joint histograms pay: measured, they save about 0.7 ns a member and cost
+ * about 4 µs a sweep (marginals). Exported for the property test, which covers both sides.
+ */
+export const SIMD_JOINT_FROM = 6144;
+/** A packed word excluded in every lane: the padding past the group, which the scan reads in whole blocks. */
+const EXCLUDED_WORD = EXCLUDED * 0x01010101;
+/** In a wanted vector, a lane with nothing wanted: no distance has that byte. */
+const NOTHING = 0xff;
+
+/** One lane's histogram, as closestToMedian reads it. */
+const histogram = new Int32Array(SIZE);
+const poolOf = new Int32Array(LANES);
+/** Per lane: nearest, farthest, middle (−1 without medium), then the slots of farthest and middle. */
+const picksOf = new Int32Array(LANES * 5);
+
+/**
+ * Tiers for one to four seekers (`excluded.length` of them), exactly as `chooseTiersFused4`: seeker i has
+ * thermometer words `words[3i…3i+2]`, tie-break seed `seeds[i]` and excluded positions `excluded[i]`
+ * (duplicates and out-of-range ignored), and gets RESULT_STRIDE numbers at `at + i × RESULT_STRIDE`.
+ */
+export function chooseTiersSimd4(
+  kernel: SimdKernel,
+  group: ScoringGroup,
+  words: ArrayLike<number>,
+  seeds: ArrayLike<number>,
+  excluded: readonly ArrayLike<number>[],
+  out: Int32Array,
+  at: number,
+): void {
+  const lanes = excluded.length;
+  if (lanes < 1 || lanes > LANES) throw new RangeError(`1 to ${LANES} seekers at once, got ${lanes}`);
+  const count = group.count;
+  const blocks = Math.ceil(count / BLOCK);
+  kernel.load(group);
+  fillTables(kernel.bytes, words, lanes);
+  kernel.exports.distances(kernel.planes, kernel.packed, blocks);
+  const firstWord = kernel.packed >>> 2;
+  kernel.words.fill(EXCLUDED_WORD, firstWord + count, firstWord + blocks * BLOCK);
+  if (count >= SIMD_JOINT_FROM) {
+    kernel.exports.countJoint(kernel.packed, count);
+    kernel.exports.marginals();
+  } else {
+    kernel.exports.countLanes(kernel.packed, count);
+  }
+
+  for (let lane = 0; lane < LANES; lane++) {
+    poolOf[lane] = lane < lanes ? count - excludeAll(kernel, excluded[lane]!, lane, count) : 0;
+    kernel.words[(SEEDS >>> 2) + lane] = lane < lanes ? seeds[lane]! : 0;
+    wantedDistances(kernel, lane);
+  }
+  resetLowest(kernel);
+  kernel.exports.scan(kernel.packed, kernel.hashes, blocks);
+  for (let lane = 0; lane < lanes; lane++) writeResult(kernel, lane, out, at + lane * RESULT_STRIDE);
+  for (let lane = 0; lane < LANES; lane++) clearSlots(kernel, lane);
+}
+
+/**
+ * The lanes' lookup tables: byte c of (question q, lane) = |c − the seeker's choice − 1|. Lanes from `lanes`
+ * on get zeros: their distances are computed but never wanted.
+ */
+function fillTables(bytes: Uint8Array, words: ArrayLike<number>, lanes: number): void {
+  for (let lane = 0; lane < LANES; lane++) {
+    for (let q = 0; q < QUESTIONS; q++) {
+      const own = lane < lanes ? digit(words, lane * 3, q) : -1;
+      const table = TABLES + (q * LANES + lane) * BLOCK;
+      for (let choice = 0; choice < 5; choice++) bytes[table + choice] = own < 0 ? 0 : Math.abs(choice - own);
+    }
+  }
+}
+
+/** Takes lane's excluded positions out of its histogram and its byte of the words; returns how many. */
+function excludeAll(kernel: SimdKernel, excluded: ArrayLike<number>, lane: number, count: number): number {
+  const bytes = kernel.bytes;
+  const histogramAt = (LANE_HISTOGRAMS + lane * LANE_STRIDE) >>> 2;
+  let removed = 0;
+  for (let k = 0; k < excluded.length; k++) {
+    const j = excluded[k]!;
+    if (j < 0 || j >= count) continue;
+    const byte = kernel.packed + 4 * j + lane;
+    const distance = bytes[byte]!;
+    if (distance === EXCLUDED) continue;
+    kernel.words[histogramAt + distance]!--;
+    bytes[byte] = EXCLUDED;
+    removed++;
+  }
+  return removed;
+}
+
+/**
+ * Decides lane's wanted distances as `chooseTiersFused` does: writes them into the lane's bytes of the
+ * wanted vectors (NOTHING for an empty pool) and marks their slots.
+ */
+function wantedDistances(kernel: SimdKernel, lane: number): void {
+  const poolSize = poolOf[lane]!;
+  const at = lane * 5;
+  if (poolSize === 0) {
+    picksOf.fill(-1, at, at + 3);
+    setWanted(kernel.bytes, lane, NOTHING, NOTHING, NOTHING);
+    return;
+  }
+  const from = (LANE_HISTOGRAMS + lane * LANE_STRIDE) >>> 2;
+  histogram.set(kernel.words.subarray(from, from + SIZE));
+  let nearest = 0;
+  while (histogram[nearest] === 0) nearest++;
+  let farthest = FUSED_MAX_DISTANCE;
+  while (histogram[farthest] === 0) farthest--;
+  const middle = poolSize >= 3 ? closestToMedian(histogram, poolSize, nearest, farthest) : -1;
+  const farSlot = farthest === nearest ? 0 : 1;
+  const midSlot = middle === nearest ? 0 : middle === farthest ? farSlot : 2;
+  const marks = SLOTS + lane * 256;
+  kernel.bytes[marks + nearest] = 1;
+  kernel.bytes[marks + farthest] = farSlot + 1;
+  if (middle >= 0) kernel.bytes[marks + middle] = midSlot + 1;
+  // Without medium the third vector repeats nearest: it matches nothing new.
+  setWanted(kernel.bytes, lane, nearest, farthest, middle >= 0 ? middle : nearest);
+  picksOf[at] = nearest;
+  picksOf[at + 1] = farthest;
+  picksOf[at + 2] = middle;
+  picksOf[at + 3] = farSlot;
+  picksOf[at + 4] = midSlot;
+}
+
+/** Lane's byte of each of the four words in the three wanted vectors. */
+function setWanted(bytes: Uint8Array, lane: number, nearest: number, farthest: number, middle: number): void {
+  for (let member = 0; member < 4; member++) {
+    bytes[WANTED + 4 * member + lane] = nearest;
+    bytes[WANTED + 16 + 4 * member + lane] = farthest;
+    bytes[WANTED + 32 + 4 * member + lane] = middle;
+  }
+}
+
+/** Every slot empty, its bound 2³² (an i64 as two little-endian words) so any rank is kept. */
+function resetLowest(kernel: SimdKernel): void {
+  const words = kernel.words;
+  for (let slot = 0; slot < LANES * 3; slot++) {
+    words[(TOP_FILL >>> 2) + slot] = 0;
+    words[(BOUND >>> 2) + 2 * slot] = 0;
+    words[(BOUND >>> 2) + 2 * slot + 1] = 1;
+  }
+}
+
+/** Lane's picks into `out` at `at` (the layout of fused-tiers.ts). */
+function writeResult(kernel: SimdKernel, lane: number, out: Int32Array, at: number): void {
+  const poolSize = poolOf[lane]!;
+  out.fill(NO_PICK, at, at + RESULT_STRIDE - 1);
+  out[at + 6] = poolSize;
+  if (poolSize === 0) return;
+  const picks = lane * 5;
+  const best = firstUntaken(kernel, lane * 3, NO_PICK, NO_PICK);
+  out[at] = best;
+  out[at + 1] = picksOf[picks]!;
+  if (poolSize >= 2) {
+    const worst = firstUntaken(kernel, lane * 3 + picksOf[picks + 3]!, best, NO_PICK);
+    out[at + 4] = worst;
+    out[at + 5] = picksOf[picks + 1]!;
+    if (poolSize >= 3) {
+      out[at + 2] = firstUntaken(kernel, lane * 3 + picksOf[picks + 4]!, best, worst);
+      out[at + 3] = picksOf[picks + 2]!;
+    }
+  }
+}
+
+/** The lowest-ranked position kept in `slot` that is neither taken one. */
+function firstUntaken(kernel: SimdKernel, slot: number, takenA: number, takenB: number): number {
+  const words = kernel.words;
+  const fill = words[(TOP_FILL >>> 2) + slot]!;
+  for (let i = 0; i < fill; i++) {
+    const position = words[(TOP_POSITION >>> 2) + slot * 3 + i]!;
+    if (position !== takenA && position !== takenB) return position;
+  }
+  return NO_PICK;
+}
+
+/** Clears lane's slot marks for the next sweep. */
+function clearSlots(kernel: SimdKernel, lane: number): void {
+  for (let k = 0; k < 3; k++) {
+    const distance = picksOf[lane * 5 + k]!;
+    if (distance >= 0) kernel.bytes[SLOTS + lane * 256 + distance] = 0;
+  }
+}
