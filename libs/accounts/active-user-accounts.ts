@@ -1,9 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import { BatchedRead } from '../persistence/batched-read.js';
+import { PreparedRead } from '../persistence/prepared-read.js';
 import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
 
-/** One primary-key lookup per authenticated request. */
+/** Every authenticated request asks, so the requests in flight ask together. */
+const active = new BatchedRead(
+  new PreparedRead<{ id: string }>(
+    'accounts-active',
+    'select id from app_user where id = any(?::uuid[]) and suspended_at is null',
+  ),
+  (row) => row.id,
+);
+
 @Injectable()
 export class ActiveUserAccounts extends ActiveAccounts {
   constructor(private readonly orm: MikroORM) {
@@ -11,21 +20,11 @@ export class ActiveUserAccounts extends ActiveAccounts {
   }
 
   async isActive(userId: string): Promise<boolean> {
-    const rows = await (this.orm.em as SqlEntityManager)
-      .getConnection()
-      .execute(`select 1 from app_user where id = ? and suspended_at is null`, [userId], 'all');
-    return rows.length > 0;
+    return (await active.byId(this.orm.em, [userId])).size > 0;
   }
 
   async activeAmong(userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await (this.orm.em as SqlEntityManager)
-      .getConnection()
-      .execute<{ id: string }[]>(
-        `select id from app_user where suspended_at is null and id in (${userIds.map(() => '?').join(', ')})`,
-        [...userIds],
-        'all',
-      );
-    return new Set(rows.map((row) => row.id));
+    return new Set((await active.byId(this.orm.em, userIds)).keys());
   }
 }

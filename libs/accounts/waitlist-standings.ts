@@ -1,6 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import { PreparedRead } from '../persistence/prepared-read.js';
+
+interface StandingRow {
+  position: string | number;
+  verified: string | number;
+  referral_code: string;
+}
+
+const standingReads = new Map<number, PreparedRead<StandingRow>>();
+
+/**
+ * The rule's number of places is written into the statement (a constant of the rule), one per value. Not a
+ * BatchedRead: for a list of ids PostgreSQL plans this statement anew on most executions (its custom plan
+ * for a short list looks cheaper than the generic one), which cost more than the round trips it saves.
+ */
+function standingRead(boost: number): PreparedRead<StandingRow> {
+  let read = standingReads.get(boost);
+  if (!read) {
+    read = new PreparedRead<StandingRow>(
+      `waitlist-standing-${boost}`,
+      `with me as (
+         select id, referral_code, verified_referrals as verified,
+                join_rank - ${boost} * verified_referrals as score
+           from app_user where id = ?
+       )
+       select me.referral_code, me.verified,
+              1 + greatest(me.score - 1, 0)
+                - (select count(*) from app_user r
+                    where r.verified_referrals > 0 and r.join_rank < me.score)
+                + (select count(*) from app_user r
+                    where r.verified_referrals > 0 and r.id <> me.id
+                      and (r.join_rank - ${boost} * r.verified_referrals < me.score
+                           or (r.join_rank - ${boost} * r.verified_referrals = me.score
+                               and r.verified_referrals > me.verified))) as position
+         from me`,
+    );
+    standingReads.set(boost, read);
+  }
+  return read;
+}
 
 export interface WaitlistStanding {
   position: number;
@@ -32,29 +71,7 @@ export class WaitlistStandings {
     // Written into the SQL (a constant of the rule), so it must be a plain integer.
     if (!Number.isSafeInteger(placesPerVerifiedReferral))
       throw new RangeError('places per verified referral must be an integer');
-    const boost = placesPerVerifiedReferral;
-    const rows: Array<{ position: string | number; verified: string | number; referral_code: string }> =
-      await (em as SqlEntityManager).getConnection().execute(
-        `with me as (
-           select id, referral_code, verified_referrals as verified,
-                  join_rank - ${boost} * verified_referrals as score
-             from app_user where id = ?
-         )
-         select me.referral_code, me.verified,
-                1 + greatest(me.score - 1, 0)
-                  - (select count(*) from app_user r
-                      where r.verified_referrals > 0 and r.join_rank < me.score)
-                  + (select count(*) from app_user r
-                      where r.verified_referrals > 0 and r.id <> me.id
-                        and (r.join_rank - ${boost} * r.verified_referrals < me.score
-                             or (r.join_rank - ${boost} * r.verified_referrals = me.score
-                                 and r.verified_referrals > me.verified))) as position
-           from me`,
-        [userId],
-        'all',
-        em.getTransactionContext(),
-      );
-    const row = rows[0];
+    const [row] = await standingRead(placesPerVerifiedReferral).rows(em, [userId]);
     if (!row) return null;
     // count(*) is bigint, which node-postgres returns as a string.
     return {

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
+import { BatchedRead } from '../persistence/batched-read.js';
+import { PreparedRead } from '../persistence/prepared-read.js';
 import { UserImage } from './user-image.entity.js';
 
 export interface StoredImage {
@@ -10,19 +12,37 @@ export interface StoredImage {
   height: number;
 }
 
+export type Photo = Pick<StoredImage, 'contentType' | 'data' | 'etag'>;
+
+/** Conditional fetches are the common read of a photo, so the requests in flight ask together. */
+const tags = new BatchedRead(
+  new PreparedRead<{ user_id: string; etag: string }>(
+    'photo-tags',
+    'select user_id, etag from user_image where user_id = any(?::uuid[])',
+  ),
+  (row) => row.user_id,
+);
+const photoOf = new PreparedRead<{ content_type: string; etag: string; data: Buffer | Uint8Array }>(
+  'photo-with-bytes',
+  'select content_type, etag, data from user_image where user_id = ?',
+);
+
 @Injectable()
 export class UserImageRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** The photo's headers (type, ETag) without its bytes. */
-  findHeaderByUserId(userId: string, em: EntityManager = this.em): Promise<UserImage | null> {
-    return em.findOne(UserImage, { userId });
+  /** The photo's ETag digest alone: a conditional request (304) does not read the bytes. */
+  async findTag(userId: string, em: EntityManager = this.em): Promise<string | null> {
+    return (await tags.byId(em, [userId])).get(userId)?.etag ?? null;
   }
 
-  async loadBytes(image: UserImage, em: EntityManager = this.em): Promise<Buffer> {
-    await em.populate(image, ['data']);
+  /** The photo with its type and digest, read together so the tag always describes these bytes. */
+  async findPhoto(userId: string, em: EntityManager = this.em): Promise<Photo | null> {
+    const [row] = await photoOf.rows(em, [userId]);
+    if (!row) return null;
     // PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer.
-    return Buffer.isBuffer(image.data) ? image.data : Buffer.from(image.data);
+    const data = Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data);
+    return { contentType: row.content_type, etag: row.etag, data };
   }
 
   /** Replaces the user's photo (one statement, so two uploads at once cannot collide). */

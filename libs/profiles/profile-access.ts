@@ -25,7 +25,7 @@ export class ProfileAccess {
   async visibility(viewerId: string, ownerId: string): Promise<Visibility> {
     // Self first: the common case needs no query.
     if (viewerId === ownerId) return 'visible';
-    const em = this.orm.em.fork();
+    const em = this.orm.em;
     // The three owners are asked at once: one round trip, as when this was one statement.
     const [status, shown, blocked] = await Promise.all([
       this.accounts.statusOf(ownerId, em),

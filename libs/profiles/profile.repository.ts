@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { UserRepository } from '../accounts/index.js';
+import { BatchedRead } from '../persistence/batched-read.js';
+import { PreparedRead } from '../persistence/prepared-read.js';
 import { Profile, type Sex } from './profile.entity.js';
 import { ProfilePhotos } from './profile-photos.port.js';
 import { imageUrlOf, type ProfileView } from './profile-view.js';
@@ -18,6 +19,15 @@ interface ProfileRow {
   job_title: string;
   bio: string;
 }
+
+const profileRows = new BatchedRead(
+  new PreparedRead<ProfileRow>(
+    'profile-rows',
+    `select user_id, city, state, age, gender, preferred_sex, education, job_title, bio
+       from profile where user_id = any(?::uuid[])`,
+  ),
+  (row) => row.user_id,
+);
 
 /** Profiles and their read model (the profile with the account's name from accounts and photo presence from images). */
 @Injectable()
@@ -47,19 +57,12 @@ export class ProfileRepository {
     if (userIds.length === 0) return [];
     // Images provides the port; its module imports this one, so it is looked up once it exists.
     this.photos ??= this.modules.get(ProfilePhotos, { strict: false });
-    const placeholders = userIds.map(() => '?').join(', ');
     const [rows, names, withPhoto] = await Promise.all([
-      (em as SqlEntityManager).getConnection().execute<ProfileRow[]>(
-        `select user_id, city, state, age, gender, preferred_sex, education, job_title, bio
-           from profile where user_id in (${placeholders})`,
-        userIds,
-        'all',
-        em.getTransactionContext(),
-      ),
+      profileRows.byId(em, userIds),
       this.accounts.namesOf(userIds, em),
       this.photos.withPhoto(userIds, em),
     ]);
-    return rows.flatMap((row) => {
+    return [...rows.values()].flatMap((row) => {
       const name = names.get(row.user_id);
       return name === undefined ? [] : [toView(row, name, withPhoto.has(row.user_id))];
     });

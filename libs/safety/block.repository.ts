@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { UserRepository } from '../accounts/index.js';
+import { BatchedRead } from '../persistence/batched-read.js';
+import { PreparedRead } from '../persistence/prepared-read.js';
 
 export interface BlockedPerson {
   userId: string;
@@ -12,6 +14,23 @@ export interface BlockedPerson {
 function run<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
   return (em as SqlEntityManager).getConnection().execute(sql, params, 'all', em.getTransactionContext());
 }
+
+/**
+ * Every profile read, photo fetch and match card asks, so the requests in flight ask together: each key
+ * is a pair of user ids ('<a> <b>'), found when either blocked the other.
+ */
+const blockedPairs = new BatchedRead(
+  new PreparedRead<{ pair: string }>(
+    'blocked-pairs',
+    `select p.pair from unnest(?::text[]) as p(pair)
+      where exists (select 1 from user_block b
+                     where (b.user_id = split_part(p.pair, ' ', 1)::uuid
+                            and b.blocked_user_id = split_part(p.pair, ' ', 2)::uuid)
+                        or (b.user_id = split_part(p.pair, ' ', 2)::uuid
+                            and b.blocked_user_id = split_part(p.pair, ' ', 1)::uuid))`,
+  ),
+  (row) => row.pair,
+);
 
 /** Blocks one member chose (`user_block`): the row is one direction, its effect is both ways. */
 @Injectable()
@@ -40,15 +59,11 @@ export class BlockRepository {
   /** Of `otherIds`, those `userId` blocked or who blocked `userId` (a block works both ways). */
   async blockedEitherWay(em: EntityManager, userId: string, otherIds: string[]): Promise<Set<string>> {
     if (otherIds.length === 0) return new Set();
-    const list = otherIds.map(() => '?').join(', ');
-    const rows = await run<{ other: string }>(
+    const blocked = await blockedPairs.byId(
       em,
-      `select blocked_user_id as other from user_block where user_id = ? and blocked_user_id in (${list})
-       union
-       select user_id from user_block where blocked_user_id = ? and user_id in (${list})`,
-      [userId, ...otherIds, userId, ...otherIds],
+      otherIds.map((otherId) => `${userId} ${otherId}`),
     );
-    return new Set(rows.map((row) => row.other));
+    return new Set(otherIds.filter((otherId) => blocked.has(`${userId} ${otherId}`)));
   }
 
   /** Whom `userId` blocked, newest first, with their names (from accounts, in one read). */

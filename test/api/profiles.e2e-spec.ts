@@ -205,4 +205,39 @@ describe('profiles API', () => {
       403,
     );
   });
+
+  it('answers reads that arrive together each by its own rule, and a block or a suspension counts at once', async () => {
+    // Concurrent reads of accounts, profiles, photos and blocks share statements (BatchedRead).
+    const owner = await t.signUp({ name: 'Owner' });
+    const other = await t.signUp({ name: 'Other' });
+    const match = await t.signUp({ name: 'Shown the owner' });
+    const stranger = await t.signUp({ name: 'Stranger' });
+    await owner.client.post('/user/setProfile', profileOf(owner.id));
+    await other.client.post('/user/setProfile', profileOf(other.id, { city: 'Boston', state: 'MA' }));
+    await recordMatchShown(t, match.id, owner.id);
+
+    const together = () =>
+      Promise.all([
+        owner.client.get(`/user/getProfile/${owner.id}`),
+        other.client.get(`/user/getProfile/${other.id}`),
+        match.client.get(`/user/getProfile/${owner.id}`),
+        stranger.client.get(`/user/getProfile/${owner.id}`),
+      ]);
+    const [own, others, shown, refused] = await together();
+    expect(own.body).toEqual({ ...profileOf(owner.id), name: 'Owner', imageUrl: null });
+    expect(others.body).toEqual({
+      ...profileOf(other.id, { city: 'Boston', state: 'MA' }),
+      name: 'Other',
+      imageUrl: null,
+    });
+    expect(shown.body).toEqual(own.body);
+    expect(refused.status).toBe(403);
+
+    expect((await owner.client.post('/block', { userId: match.id })).status).toBe(201);
+    await sql(t, 'update app_user set suspended_at = now() where id = ?', [other.id]);
+    const [ownAfter, suspended, blocked] = await together();
+    expect(ownAfter.status).toBe(200);
+    expect(suspended.status).toBe(401);
+    expect(blocked.status).toBe(404);
+  });
 });

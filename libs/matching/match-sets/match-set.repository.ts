@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Tier } from '../domain/tiers.js';
+import { PreparedRead } from '../../persistence/prepared-read.js';
 import { literal, numbers, placeholders, query } from '../persistence/sql.js';
 
 export interface Pick {
@@ -42,6 +43,26 @@ export interface StoredPick {
   percent: number;
   summary: string;
 }
+
+interface SetRow {
+  pick_count: number;
+  promise_since: boolean;
+  tier: Tier | null;
+  candidate_id: string | null;
+  percent: number | null;
+  summary: string | null;
+}
+
+/** Every POST /match/new reads the requester's set of the day first: prepared once per connection. */
+const setRows = new PreparedRead<SetRow>(
+  'match-set-of',
+  `select s.pick_count, p.tier, p.candidate_id, p.percent, p.summary,
+          s.pick_count = 0 and exists (select 1 from compatible_signup_notice n
+                                        where n.user_id = s.user_id and n.sent_at > s.created_at) as promise_since
+     from match_set s
+     left join match_pick p on p.user_id = s.user_id and p.day = s.day
+    where s.user_id = ?::uuid and s.day = ?::date`,
+);
 
 /** Match sets and picks. One set per (user, day) is the table's primary key, not a convention. */
 @Injectable()
@@ -245,23 +266,7 @@ export class MatchSetRepository {
     userId: string,
     day: string,
   ): Promise<{ set: ExistingSet | undefined; picks: StoredPick[] }> {
-    const rows = await query<{
-      pick_count: number;
-      promise_since: boolean;
-      tier: Tier | null;
-      candidate_id: string | null;
-      percent: number | null;
-      summary: string | null;
-    }>(
-      em,
-      `select s.pick_count, p.tier, p.candidate_id, p.percent, p.summary,
-              s.pick_count = 0 and exists (select 1 from compatible_signup_notice n
-                                            where n.user_id = s.user_id and n.sent_at > s.created_at) as promise_since
-         from match_set s
-         left join match_pick p on p.user_id = s.user_id and p.day = s.day
-        where s.user_id = ? and s.day = ?::date`,
-      [userId, day],
-    );
+    const rows = await setRows.rows(em, [userId, day]);
     if (rows.length === 0) return { set: undefined, picks: [] };
     const set = { userId, pickCount: Number(rows[0]!.pick_count), promiseSince: rows[0]!.promise_since };
     const picks = rows.flatMap((row) =>
@@ -281,17 +286,7 @@ export class MatchSetRepository {
 
   /** A user's picks of one day (who, tier, percent and the summary once written). */
   async picksOf(em: EntityManager, userId: string, day: string): Promise<StoredPick[]> {
-    const rows = await query<{ tier: Tier; candidate_id: string; percent: number; summary: string | null }>(
-      em,
-      `select tier, candidate_id, percent, summary from match_pick where user_id = ? and day = ?::date`,
-      [userId, day],
-    );
-    return rows.map((row) => ({
-      tier: row.tier,
-      candidateId: row.candidate_id,
-      percent: Number(row.percent),
-      summary: row.summary ?? '',
-    }));
+    return (await this.setOf(em, userId, day)).picks;
   }
 
   /** Every pick a user was shown, newest day first (the data export). */

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { PassportStrategy } from '@nestjs/passport';
@@ -23,7 +24,10 @@ export class AccessTokenStrategy extends PassportStrategy(Strategy, ACCESS_TOKEN
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: config.jwt.accessSecret,
+      // A KeyObject, not the string: given a string, jsonwebtoken first tries it as a public key on every
+      // verification and catches the failure, which cost more than the rest of the check (CPU profile).
+      // passport-jwt's types predate KeyObject; it hands the value to jsonwebtoken.verify as it is.
+      secretOrKey: createSecretKey(Buffer.from(config.jwt.accessSecret, 'utf8')) as unknown as Buffer,
       algorithms: ['HS256'],
     });
   }

@@ -1,5 +1,4 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/core';
 import { ProfileAccess } from '../../../profiles/index.js';
 import { ImageErrors } from '../../image-errors.js';
 import { UserImageRepository } from '../../user-image.repository.js';
@@ -9,7 +8,6 @@ import { FetchImageQuery, type FetchedImage } from './fetch-image.query.js';
 @QueryHandler(FetchImageQuery)
 export class FetchImageHandler implements IQueryHandler<FetchImageQuery> {
   constructor(
-    private readonly orm: MikroORM,
     private readonly access: ProfileAccess,
     private readonly images: UserImageRepository,
   ) {}
@@ -17,16 +15,18 @@ export class FetchImageHandler implements IQueryHandler<FetchImageQuery> {
   async execute(query: FetchImageQuery): Promise<FetchedImage> {
     // The photo follows the profile's read rule, checked before anything about the photo is revealed.
     await this.access.assertCanView({ id: query.viewerId }, query.ownerId);
-    const em = this.orm.em.fork();
-    const image = await this.images.findHeaderByUserId(query.ownerId, em);
-    if (!image) throw ImageErrors.noImage();
-    const etag = entityTag(image.etag);
-    if (ifNoneMatchHits(query.ifNoneMatch, image.etag)) return { notModified: true, etag };
+    if (query.ifNoneMatch) {
+      const tag = await this.images.findTag(query.ownerId);
+      if (tag === null) throw ImageErrors.noImage();
+      if (ifNoneMatchHits(query.ifNoneMatch, tag)) return { notModified: true, etag: entityTag(tag) };
+    }
+    const photo = await this.images.findPhoto(query.ownerId);
+    if (!photo) throw ImageErrors.noImage();
     return {
       notModified: false,
-      etag,
-      contentType: image.contentType,
-      data: await this.images.loadBytes(image, em),
+      etag: entityTag(photo.etag),
+      contentType: photo.contentType,
+      data: photo.data,
     };
   }
 }

@@ -1,5 +1,4 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/core';
 import { ProfileAccess } from '../../profile-access.js';
 import { ProfileErrors } from '../../profile-errors.js';
 import { ProfileRepository } from '../../profile.repository.js';
@@ -9,7 +8,6 @@ import { GetProfileQuery } from './get-profile.query.js';
 @QueryHandler(GetProfileQuery)
 export class GetProfileHandler implements IQueryHandler<GetProfileQuery> {
   constructor(
-    private readonly orm: MikroORM,
     private readonly access: ProfileAccess,
     private readonly profiles: ProfileRepository,
   ) {}
@@ -17,7 +15,7 @@ export class GetProfileHandler implements IQueryHandler<GetProfileQuery> {
   async execute(query: GetProfileQuery): Promise<ProfileView> {
     // Access before existence: a stranger learns nothing, not even whether a profile exists.
     await this.access.assertCanView({ id: query.viewerId }, query.ownerId);
-    const view = await this.profiles.findView(query.ownerId, this.orm.em.fork());
+    const view = await this.profiles.findView(query.ownerId);
     if (!view) throw ProfileErrors.noProfile();
     return view;
   }

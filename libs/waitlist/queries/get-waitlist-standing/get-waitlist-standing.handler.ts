@@ -1,5 +1,4 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/core';
 import { WaitlistStandings } from '../../../accounts/index.js';
 import { AppConfig } from '../../../config/app-config.js';
 import { NotFoundError } from '../../../shared/domain-error.js';
@@ -9,18 +8,13 @@ import { GetWaitlistStandingQuery, type WaitlistView } from './get-waitlist-stan
 @QueryHandler(GetWaitlistStandingQuery)
 export class GetWaitlistStandingHandler implements IQueryHandler<GetWaitlistStandingQuery> {
   constructor(
-    private readonly orm: MikroORM,
     private readonly standings: WaitlistStandings,
     private readonly config: AppConfig,
   ) {}
 
   async execute(query: GetWaitlistStandingQuery): Promise<WaitlistView> {
     // The ranks are accounts' facts (kept by triggers on app_user); the rule's number of places is ours.
-    const standing = await this.standings.standingOf(
-      query.userId,
-      PLACES_PER_VERIFIED_REFERRAL,
-      this.orm.em.fork(),
-    );
+    const standing = await this.standings.standingOf(query.userId, PLACES_PER_VERIFIED_REFERRAL);
     if (!standing) throw new NotFoundError('Account not found', 'account-not-found');
     return {
       position: standing.position,
