@@ -14,6 +14,8 @@ import { pickTiers } from './tier-picker.js';
  * a block is written while the next one is read and scored.
  */
 const BLOCK = 2048;
+/** Block writes under way at once. */
+const WRITES_IN_FLIGHT = 2;
 
 export interface GenerateOptions {
   pool: CandidatePool;
@@ -57,8 +59,10 @@ export class MatchSetGenerator {
   async generate(day: string, userIds: string[], options: GenerateOptions): Promise<GenerateReport> {
     const report: GenerateReport = { created: 0, empty: 0, existing: 0, ineligible: 0 };
     const timings: Timings = { read: 0, score: 0, write: 0 };
-    // The database writes one block while the next is read and scored: CPU and I/O overlap.
-    let writing: Promise<void> = Promise.resolve();
+    // The database writes earlier blocks while the next is read and scored: CPU and I/O overlap. Two writes
+    // at a time, on two connections: each block's users are different rows, and one transaction keeps only
+    // one of PostgreSQL's cores busy.
+    const writing: Promise<void>[] = [];
     for (let start = 0; start < userIds.length; start += BLOCK) {
       const block = await this.prepareBlock(
         day,
@@ -67,12 +71,13 @@ export class MatchSetGenerator {
         report,
         timings,
       );
-      await writing;
-      writing = this.write(day, block, report, timings);
-      // Handled here, rethrown by the next await: a failed write must not crash the process meanwhile.
-      writing.catch(() => undefined);
+      if (writing.length === WRITES_IN_FLIGHT) await writing.shift();
+      const write = this.write(day, block, report, timings);
+      // Handled here, rethrown when awaited: a failed write must not crash the process meanwhile.
+      write.catch(() => undefined);
+      writing.push(write);
     }
-    await writing;
+    await Promise.all(writing);
     const phases = Object.entries(timings).map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`);
     this.logger.debug(`day ${day}: ${userIds.length} users, ${report.created} sets; ${phases.join(', ')}`);
     return report;
