@@ -70,7 +70,12 @@ jvm=(java -Xms256m -Xmx768m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Djava.awt.
 
 # A restart keeps the data (and the cluster id) it already has: format only a fresh WORK_DIR.
 if [ ! -f "$work/data/meta.properties" ]; then
-  cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
+  # base64url of 16 random bytes, as Kafka makes them; drawn again when it starts with '-', which the tool's
+  # argument parser would take for an option (1 format in 64 failed with "expected one argument").
+  cluster_id="-"
+  while [[ "$cluster_id" == -* ]]; do
+    cluster_id="$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')"
+  done
   "${jvm[@]}" kafka.tools.StorageTool format -t "$cluster_id" -c "$work/server.properties" >"$work/format.log" 2>&1 ||
     { cat "$work/format.log" >&2; exit 1; }
 fi
