@@ -21,6 +21,8 @@ export const FUSED_PERCENT: Uint8Array = Uint8Array.from({ length: FUSED_MAX_DIS
 
 /** Per seeker in a result array: best, its distance, medium, its distance, worst, its distance, pool size. */
 export const RESULT_STRIDE = 7;
+/** Numbers wantedDistances writes per seeker: nearest, farthest, middle, farSlot, midSlot. */
+export const WANTED_STRIDE = 5;
 /** Marks an absent tier (position and distance) in a result array. */
 export const NO_PICK = -1;
 
@@ -85,14 +87,12 @@ export function chooseTiersFused(
   out[at + 6] = poolSize;
   if (poolSize === 0) return 0;
 
-  let nearest = 0;
-  while (histogram[nearest] === 0) nearest++;
-  let farthest = FUSED_MAX_DISTANCE;
-  while (histogram[farthest] === 0) farthest--;
-  const middle = poolSize >= 3 ? closestToMedian(histogram, poolSize, nearest, farthest) : -1;
-  // One slot per distinct wanted distance (they may coincide), marked in slotOf as slot + 1 for the scan.
-  const farSlot = farthest === nearest ? 0 : 1;
-  const midSlot = middle === nearest ? 0 : middle === farthest ? farSlot : 2;
+  wantedDistances(histogram, poolSize, wantedOf, 0);
+  const nearest = wantedOf[0]!;
+  const farthest = wantedOf[1]!;
+  const middle = wantedOf[2]!;
+  const farSlot = wantedOf[3]!;
+  const midSlot = wantedOf[4]!;
   slotOf[nearest] = 1;
   slotOf[farthest] = farSlot + 1;
   if (middle >= 0) slotOf[middle] = midSlot + 1;
@@ -215,6 +215,29 @@ function firstUntaken(slot: number, takenA: number, takenB: number): number {
     if (position !== takenA && position !== takenB) return position;
   }
   return NO_PICK;
+}
+
+/** The wanted distances of one seeker (wantedDistances). */
+const wantedOf = new Int32Array(WANTED_STRIDE);
+
+/**
+ * Where a seeker's picks lie, from the histogram of their (non-excluded) distances: nearest (best),
+ * farthest (worst), closest to the median (medium; −1 under three candidates), then the result slots of
+ * farthest and middle: one slot per distinct distance, as they may coincide. Written to `into` from `at`,
+ * WANTED_STRIDE numbers. Shared by the one- and four-seeker kernels and the SIMD kernel.
+ */
+export function wantedDistances(histogram: Int32Array, poolSize: number, into: Int32Array, at: number): void {
+  let nearest = 0;
+  while (histogram[nearest] === 0) nearest++;
+  let farthest = FUSED_MAX_DISTANCE;
+  while (histogram[farthest] === 0) farthest--;
+  const middle = poolSize >= 3 ? closestToMedian(histogram, poolSize, nearest, farthest) : -1;
+  const farSlot = farthest === nearest ? 0 : 1;
+  into[at] = nearest;
+  into[at + 1] = farthest;
+  into[at + 2] = middle;
+  into[at + 3] = farSlot;
+  into[at + 4] = middle === nearest ? 0 : middle === farthest ? farSlot : 2;
 }
 
 /**

@@ -18,7 +18,7 @@
  * Erasable TypeScript importing only its siblings: the worker thread loads it from source.
  */
 import { CHUNK_TABLE_SIZE, fillChunkTable4, LANES, type ScoringGroup } from './chunk-codes.js';
-import { closestToMedian, FUSED_MAX_DISTANCE, NO_PICK, RESULT_STRIDE } from './fused-tiers.js';
+import { FUSED_MAX_DISTANCE, NO_PICK, RESULT_STRIDE, WANTED_STRIDE, wantedDistances } from './fused-tiers.js';
 
 const SIZE = FUSED_MAX_DISTANCE + 1;
 /**
@@ -59,7 +59,7 @@ const NO_BOUND = 2 ** 32;
 const seedOf = new Int32Array(LANES);
 const poolOf = new Int32Array(LANES);
 /** Per lane: nearest, farthest, middle (−1 without medium), then the slots of farthest and middle. */
-const picksOf = new Int32Array(LANES * 5);
+const picksOf = new Int32Array(LANES * WANTED_STRIDE);
 const laneWords = new Int32Array(LANES * 3);
 /**
  * Indexed by a word's low 16 bits (lanes 0 and 1's distances): bit 0 set if lane 0's is one it wants, bit
@@ -107,7 +107,7 @@ export function chooseTiersFused4(
     seedOf[lane] = lane < lanes ? seeds[lane]! : 0;
     poolOf[lane] = lane < lanes ? count - excludeAll(excluded[lane]!, lane, count) : 0;
   }
-  for (let lane = 0; lane < LANES; lane++) wantedDistances(lane);
+  for (let lane = 0; lane < LANES; lane++) markWanted(lane);
   markHits(true);
   scan4(packed, group.hashes, count);
   markHits(false);
@@ -196,30 +196,19 @@ function excludeAll(excluded: ArrayLike<number>, lane: number, count: number): n
 }
 
 /** Decides lane's wanted distances as `chooseTiersFused` does and marks them in slotOf (none if empty). */
-function wantedDistances(lane: number): void {
+function markWanted(lane: number): void {
   const poolSize = poolOf[lane]!;
   topFill.fill(0, lane * 3, lane * 3 + 3);
   rankBound.fill(NO_BOUND, lane * 3, lane * 3 + 3);
   if (poolSize === 0) return;
   const base = lane * SIZE;
   for (let d = 0; d < SIZE; d++) histogram[d] = laneHistograms[base + d]!;
-  let nearest = 0;
-  while (histogram[nearest] === 0) nearest++;
-  let farthest = FUSED_MAX_DISTANCE;
-  while (histogram[farthest] === 0) farthest--;
-  const middle = poolSize >= 3 ? closestToMedian(histogram, poolSize, nearest, farthest) : -1;
-  const farSlot = farthest === nearest ? 0 : 1;
-  const midSlot = middle === nearest ? 0 : middle === farthest ? farSlot : 2;
+  const at = lane * WANTED_STRIDE;
+  wantedDistances(histogram, poolSize, picksOf, at);
   const marks = lane * 256;
-  slotOf[marks + nearest] = 1;
-  slotOf[marks + farthest] = farSlot + 1;
-  if (middle >= 0) slotOf[marks + middle] = midSlot + 1;
-  const at = lane * 5;
-  picksOf[at] = nearest;
-  picksOf[at + 1] = farthest;
-  picksOf[at + 2] = middle;
-  picksOf[at + 3] = farSlot;
-  picksOf[at + 4] = midSlot;
+  slotOf[marks + picksOf[at]!] = 1;
+  slotOf[marks + picksOf[at + 1]!] = picksOf[at + 3]! + 1;
+  if (picksOf[at + 2]! >= 0) slotOf[marks + picksOf[at + 2]!] = picksOf[at + 4]! + 1;
 }
 
 /**
@@ -235,7 +224,7 @@ function markHits(set: boolean): void {
     const step = (lane & 1) === 0 ? ROW : 1;
     const scale = (lane & 1) === 0 ? 1 : ROW;
     for (let k = 0; k < 3; k++) {
-      const distance = picksOf[lane * 5 + k]!;
+      const distance = picksOf[lane * WANTED_STRIDE + k]!;
       if (distance < 0) continue;
       for (let other = 0, i = distance * scale; other <= EXCLUDED; other++, i += step) {
         hits[i] = set ? hits[i]! | bit : 0;
@@ -317,7 +306,7 @@ function writeResult(lane: number, out: Int32Array, at: number): void {
   out.fill(NO_PICK, at, at + RESULT_STRIDE - 1);
   out[at + 6] = poolSize;
   if (poolSize === 0) return;
-  const picks = lane * 5;
+  const picks = lane * WANTED_STRIDE;
   const nearest = picksOf[picks]!;
   const farthest = picksOf[picks + 1]!;
   const middle = picksOf[picks + 2]!;

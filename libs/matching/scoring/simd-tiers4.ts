@@ -13,7 +13,7 @@
  * Erasable TypeScript importing only its siblings: the worker thread loads it from source.
  */
 import { digit, type ScoringGroup } from './chunk-codes.js';
-import { closestToMedian, FUSED_MAX_DISTANCE, NO_PICK, RESULT_STRIDE } from './fused-tiers.js';
+import { NO_PICK, RESULT_STRIDE, WANTED_STRIDE, wantedDistances } from './fused-tiers.js';
 import type { SimdKernel } from './simd-kernel.js';
 import {
   BLOCK,
@@ -46,7 +46,7 @@ const NOTHING = 0xff;
 const histogram = new Int32Array(SIZE);
 const poolOf = new Int32Array(LANES);
 /** Per lane: nearest, farthest, middle (−1 without medium), then the slots of farthest and middle. */
-const picksOf = new Int32Array(LANES * 5);
+const picksOf = new Int32Array(LANES * WANTED_STRIDE);
 
 /**
  * Tiers for one to four seekers (`excluded.length` of them), exactly as `chooseTiersFused4`: seeker i has
@@ -81,7 +81,7 @@ export function chooseTiersSimd4(
   for (let lane = 0; lane < LANES; lane++) {
     poolOf[lane] = lane < lanes ? count - excludeAll(kernel, excluded[lane]!, lane, count) : 0;
     kernel.words[(SEEDS >>> 2) + lane] = lane < lanes ? seeds[lane]! : 0;
-    wantedDistances(kernel, lane);
+    markWanted(kernel, lane);
   }
   resetLowest(kernel);
   kernel.exports.scan(kernel.packed, kernel.hashes, blocks);
@@ -125,9 +125,9 @@ function excludeAll(kernel: SimdKernel, excluded: ArrayLike<number>, lane: numbe
  * Decides lane's wanted distances as `chooseTiersFused` does: writes them into the lane's bytes of the
  * wanted vectors (NOTHING for an empty pool) and marks their slots.
  */
-function wantedDistances(kernel: SimdKernel, lane: number): void {
+function markWanted(kernel: SimdKernel, lane: number): void {
   const poolSize = poolOf[lane]!;
-  const at = lane * 5;
+  const at = lane * WANTED_STRIDE;
   if (poolSize === 0) {
     picksOf.fill(-1, at, at + 3);
     setWanted(kernel.bytes, lane, NOTHING, NOTHING, NOTHING);
@@ -135,24 +135,16 @@ function wantedDistances(kernel: SimdKernel, lane: number): void {
   }
   const from = (LANE_HISTOGRAMS + lane * LANE_STRIDE) >>> 2;
   histogram.set(kernel.words.subarray(from, from + SIZE));
-  let nearest = 0;
-  while (histogram[nearest] === 0) nearest++;
-  let farthest = FUSED_MAX_DISTANCE;
-  while (histogram[farthest] === 0) farthest--;
-  const middle = poolSize >= 3 ? closestToMedian(histogram, poolSize, nearest, farthest) : -1;
-  const farSlot = farthest === nearest ? 0 : 1;
-  const midSlot = middle === nearest ? 0 : middle === farthest ? farSlot : 2;
+  wantedDistances(histogram, poolSize, picksOf, at);
+  const nearest = picksOf[at]!;
+  const farthest = picksOf[at + 1]!;
+  const middle = picksOf[at + 2]!;
   const marks = SLOTS + lane * 256;
   kernel.bytes[marks + nearest] = 1;
-  kernel.bytes[marks + farthest] = farSlot + 1;
-  if (middle >= 0) kernel.bytes[marks + middle] = midSlot + 1;
+  kernel.bytes[marks + farthest] = picksOf[at + 3]! + 1;
+  if (middle >= 0) kernel.bytes[marks + middle] = picksOf[at + 4]! + 1;
   // Without medium the third vector repeats nearest: it matches nothing new.
   setWanted(kernel.bytes, lane, nearest, farthest, middle >= 0 ? middle : nearest);
-  picksOf[at] = nearest;
-  picksOf[at + 1] = farthest;
-  picksOf[at + 2] = middle;
-  picksOf[at + 3] = farSlot;
-  picksOf[at + 4] = midSlot;
 }
 
 /** Lane's byte of each of the four words in the three wanted vectors. */
@@ -180,7 +172,7 @@ function writeResult(kernel: SimdKernel, lane: number, out: Int32Array, at: numb
   out.fill(NO_PICK, at, at + RESULT_STRIDE - 1);
   out[at + 6] = poolSize;
   if (poolSize === 0) return;
-  const picks = lane * 5;
+  const picks = lane * WANTED_STRIDE;
   const best = firstUntaken(kernel, lane * 3, NO_PICK, NO_PICK);
   out[at] = best;
   out[at + 1] = picksOf[picks]!;
@@ -209,7 +201,7 @@ function firstUntaken(kernel: SimdKernel, slot: number, takenA: number, takenB: 
 /** Clears lane's slot marks for the next sweep. */
 function clearSlots(kernel: SimdKernel, lane: number): void {
   for (let k = 0; k < 3; k++) {
-    const distance = picksOf[lane * 5 + k]!;
+    const distance = picksOf[lane * WANTED_STRIDE + k]!;
     if (distance >= 0) kernel.bytes[SLOTS + lane * 256 + distance] = 0;
   }
 }
