@@ -172,11 +172,21 @@ describe('the daily run survives a killed matcher, a broker restart and dropped 
       await admin.disconnect();
     }
     expect(await sql(`select consumer, type, error from dead_letter`)).toEqual([]);
-    // Each consumer marked each event at most once (the primary key says so), and the day is recorded as done.
-    const [run] = await sql<{ requested_users: number | null }>(
-      `select requested_users from daily_match_run where day = $1::date`,
-      [today()],
+    // Each consumer marked each event at most once (the primary key says so). The day is recorded as done:
+    // when the killed matcher had written the requests but not the record, the survivor records it once the
+    // lease lapses (two minutes) and its next resume check finds nobody left to ask for.
+    const requested = await waitFor(
+      'the day to be recorded as requested',
+      240_000,
+      async () => {
+        const [run] = await sql<{ requested_users: number | null }>(
+          `select requested_users from daily_match_run where day = $1::date`,
+          [today()],
+        );
+        return run?.requested_users ?? undefined;
+      },
+      1_000,
     );
-    expect(run!.requested_users).not.toBeNull();
+    expect(requested).not.toBeNull();
   }, 900_000);
 });
