@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Tier } from '../domain/tiers.js';
+import { BatchedRead } from '../../persistence/batched-read.js';
 import { PreparedRead } from '../../persistence/prepared-read.js';
 import { literal, numbers, placeholders, query } from '../persistence/sql.js';
 
@@ -45,23 +46,32 @@ export interface StoredPick {
 }
 
 interface SetRow {
+  /** '<user id> <day>', as asked. */
+  key: string;
   pick_count: number;
   promise_since: boolean;
-  tier: Tier | null;
-  candidate_id: string | null;
-  percent: number | null;
-  summary: string | null;
+  /** JSON text of the picks (a driver may hand json back parsed or not; text is the same everywhere). */
+  picks: string;
 }
 
-/** Every POST /match/new reads the requester's set of the day first: prepared once per connection. */
-const setRows = new PreparedRead<SetRow>(
-  'match-set-of',
-  `select s.pick_count, p.tier, p.candidate_id, p.percent, p.summary,
-          s.pick_count = 0 and exists (select 1 from compatible_signup_notice n
-                                        where n.user_id = s.user_id and n.sent_at > s.created_at) as promise_since
-     from match_set s
-     left join match_pick p on p.user_id = s.user_id and p.day = s.day
-    where s.user_id = ?::uuid and s.day = ?::date`,
+/**
+ * Every POST /match/new reads the requester's set of the day first, so the requests in flight read
+ * together: one statement for all their sets, each set one row with its picks as JSON. The pick join is
+ * per set, so the day's partition is picked at run time for each.
+ */
+const setRows = new BatchedRead(
+  new PreparedRead<SetRow>(
+    'match-sets-of',
+    `select k.key, s.pick_count,
+            s.pick_count = 0 and exists (select 1 from compatible_signup_notice n
+                                          where n.user_id = s.user_id and n.sent_at > s.created_at) as promise_since,
+            coalesce((select json_agg(json_build_object('tier', p.tier, 'candidateId', p.candidate_id,
+                                                        'percent', p.percent, 'summary', coalesce(p.summary, '')))
+                        from match_pick p where p.user_id = s.user_id and p.day = s.day), '[]')::text as picks
+       from unnest(?::text[]) as k(key)
+       join match_set s on s.user_id = split_part(k.key, ' ', 1)::uuid and s.day = split_part(k.key, ' ', 2)::date`,
+  ),
+  (row) => row.key,
 );
 
 /** Match sets and picks. One set per (user, day) is the table's primary key, not a convention. */
@@ -266,21 +276,14 @@ export class MatchSetRepository {
     userId: string,
     day: string,
   ): Promise<{ set: ExistingSet | undefined; picks: StoredPick[] }> {
-    const rows = await setRows.rows(em, [userId, day]);
-    if (rows.length === 0) return { set: undefined, picks: [] };
-    const set = { userId, pickCount: Number(rows[0]!.pick_count), promiseSince: rows[0]!.promise_since };
-    const picks = rows.flatMap((row) =>
-      row.tier && row.candidate_id
-        ? [
-            {
-              tier: row.tier,
-              candidateId: row.candidate_id,
-              percent: Number(row.percent),
-              summary: row.summary ?? '',
-            },
-          ]
-        : [],
-    );
+    const key = `${userId} ${day}`;
+    const row = (await setRows.byId(em, [key])).get(key);
+    if (!row) return { set: undefined, picks: [] };
+    const set = { userId, pickCount: Number(row.pick_count), promiseSince: row.promise_since };
+    const picks = (JSON.parse(row.picks) as StoredPick[]).map((pick) => ({
+      ...pick,
+      percent: Number(pick.percent),
+    }));
     return { set, picks };
   }
 

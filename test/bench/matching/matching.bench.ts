@@ -173,6 +173,8 @@ async function writeHistory(context: CliContext, day: string, days: number): Pro
       // Setup only: the history is consistent by construction, and checking two foreign keys on each of
       // millions of rows took longer than the run being measured (the session setting skips FK triggers).
       await connection.execute(`set local session_replication_role = replica`, [], 'run', ctx);
+      // The join below hashes every member; with the default 4 MB it spilled to disk in batches.
+      await connection.execute(`set local work_mem = '256MB'`, [], 'run', ctx);
       await connection.execute(
         `select ensure_match_pick_day(?::date - d) from generate_series(1, ?) d`,
         [day, days],
@@ -181,15 +183,18 @@ async function writeHistory(context: CliContext, day: string, days: number): Pro
       );
       await connection.execute(
         `insert into match_set (user_id, day, pick_count, created_at)
-     select m.user_id, ?::date - d, 3, now() from matchable_member m cross join generate_series(1, ?) d`,
+     select m.user_id, ?::date - d, 3, now() from matchable_member m cross join generate_series(1, ?) d order by 1, 2`,
         [day, days],
         'run',
         ctx,
       );
-      await connection.execute(
-        // The partner's place in their group is computed first, so the join is a plain equi-join that the
-        // planner hashes (joining on the expression made it loop over whole groups).
-        `with member as materialized (
+      // One day per statement: each touches one day's partition and its indexes, which stay in memory; all
+      // days at once inserted into every partition's indexes in turn (PGlite had not finished after an hour).
+      for (let d = 1; d <= days; d++)
+        await connection.execute(
+          // The partner's place in their group is computed first, so the join is a plain equi-join that the
+          // planner hashes (joining on the expression made it loop over whole groups).
+          `with member as materialized (
            select user_id, seq, gender, preferred_sex,
                   row_number() over (partition by gender, preferred_sex order by user_id) - 1 as idx
              from matchable_member
@@ -200,18 +205,19 @@ async function writeHistory(context: CliContext, day: string, days: number): Pro
                   s.gender as partner_preference, (s.idx * 7919 + d * 104729 + t.k * 1299709) % z.n as partner_idx
              from member s
              join group_size z on z.gender = s.preferred_sex and z.preferred_sex = s.gender
-            cross join generate_series(1, ?) d
+            cross join (select ?::int as d) d
             cross join (values ('best', 1), ('medium', 2), ('worst', 3)) t(tier, k)
          )
          insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
          select w.user_id, w.day, w.tier, c.user_id, 50, now(), w.seq, c.seq
            from wanted w
            join member c on c.gender = w.partner_gender and c.preferred_sex = w.partner_preference
-                        and c.idx = w.partner_idx`,
-        [day, days],
-        'run',
-        ctx,
-      );
+                        and c.idx = w.partner_idx
+          order by w.user_id`,
+          [day, d],
+          'run',
+          ctx,
+        );
     });
   const connection = (context.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection();
   // As autovacuum would after a load like this (PGlite has none): the run's queries plan with real counts.
