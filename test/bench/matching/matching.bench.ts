@@ -164,6 +164,9 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
  * group that fits them, spread by a multiplicative hash so that pairs vary from day to day as real runs do.
  */
 async function writeHistory(context: CliContext, day: string, days: number): Promise<number> {
+  // PGlite has no autovacuum: without statistics of the freshly seeded tables the planner took the members
+  // for a handful of rows and looped over all of them for each pick (it had not finished after an hour).
+  await (context.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection().execute('analyze');
   await context.app
     .get(MikroORM)
     .em.fork()
