@@ -30,6 +30,9 @@ export async function createGatewayApp(config: AppConfig): Promise<NestExpressAp
   // request.ip (what the limits key on) is the forwarded client only behind proxies TRUST_PROXY names.
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  // Express hashed every JSON answer for a weak ETag, POSTs included, though no client revalidates them;
+  // the photo sets its own, and the SPA's files get theirs from express.static.
+  app.set('etag', false);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -43,6 +43,17 @@ describe('MatchSetWriter', () => {
     };
   }
 
+  /** The day's pairs as the no-repeat window reads them: [user seq, candidate seq] per pick. */
+  async function pairsOf(day: string): Promise<[number, number][]> {
+    const chunks = await t.app.get(MatchSetRepository).pairsOfDay(t.orm.em.fork(), day);
+    const pairs: [number, number][] = [];
+    for (const chunk of chunks) {
+      const data = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      for (let at = 0; at < chunk.byteLength; at += 8) pairs.push([data.getInt32(at), data.getInt32(at + 4)]);
+    }
+    return pairs;
+  }
+
   const picksOf = (userId: string, day: string) =>
     t.sql<{ tier: string; candidate_id: string; user_seq: number; candidate_seq: number }>(
       `select tier, candidate_id, user_seq, candidate_seq from match_pick where user_id = ? and day = ?::date order by tier`,
@@ -57,6 +68,10 @@ describe('MatchSetWriter', () => {
     expect(await picksOf(ana.id, '2031-05-01')).toEqual([
       { tier: 'best', candidate_id: ben.id, user_seq: ana.seq, candidate_seq: ben.seq },
       { tier: 'medium', candidate_id: cy.id, user_seq: ana.seq, candidate_seq: cy.seq },
+    ]);
+    expect(await pairsOf('2031-05-01')).toEqual([
+      [ana.seq, ben.seq],
+      [ana.seq, cy.seq],
     ]);
     const partitions = await t.sql(`select 1 from pg_class where relname = 'match_pick_20310501'`);
     expect(partitions).toHaveLength(1);
@@ -86,6 +101,7 @@ describe('MatchSetWriter', () => {
       departed: 0,
     });
     expect((await picksOf(dee.id, '2031-05-02')).map((pick) => pick.candidate_id)).toEqual([eve.id]);
+    expect(await pairsOf('2031-05-02')).toEqual([[dee.seq, eve.seq]]);
   });
 
   it('drops people deleted since they were scored: no set for a leaver, no pick of one', async () => {
@@ -107,5 +123,19 @@ describe('MatchSetWriter', () => {
     );
     expect(Number(set!.pick_count)).toBe(1);
     expect(await t.sql(`select 1 from match_set where user_id = ?`, [jo.id])).toHaveLength(0);
+    expect(await pairsOf('2031-05-03')).toEqual([[gil.seq, hal.seq]]);
+  });
+
+  it('forgets the pairs of days two windows before a new day, and keeps the rest', async () => {
+    const [kim, lou] = [await member('Kim'), await member('Lou')];
+    await writer.write('2031-05-06', [plan(kim, [lou])]);
+
+    await writer.write('2031-07-05', [plan(lou, [kim])]);
+
+    // 2031-07-05 less 60 days is 2031-05-06: the days before it go, that day stays.
+    expect(await pairsOf('2031-05-01')).toEqual([]);
+    expect(await pairsOf('2031-05-03')).toEqual([]);
+    expect(await pairsOf('2031-05-06')).toEqual([[kim.seq, lou.seq]]);
+    expect(await pairsOf('2031-07-05')).toEqual([[lou.seq, kim.seq]]);
   });
 });

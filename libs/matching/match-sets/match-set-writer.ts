@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { Outbox } from '../../messaging/outbox.js';
+import { addDays } from '../domain/calendar-day.js';
+import { REPEAT_WINDOW_DAYS } from '../domain/eligibility.js';
 import type { Tier } from '../domain/tiers.js';
 import { MatchesGenerated } from '../events/matches-generated.event.js';
 import { MemberRepository } from '../members/member.repository.js';
@@ -99,9 +101,13 @@ export class MatchSetWriter {
     return report;
   }
 
+  /** The day's partition exists; pairs older than two windows go (a run of an earlier day keeps its own). */
   private async ensureDay(day: string): Promise<void> {
     if (this.readyDays.has(day)) return;
-    await this.orm.em.fork().transactional((em) => this.sets.ensureDay(em, day));
+    await this.orm.em.fork().transactional(async (em) => {
+      await this.sets.ensureDay(em, day);
+      await this.sets.forgetPairsBefore(em, addDays(day, -2 * REPEAT_WINDOW_DAYS));
+    });
     this.readyDays.add(day);
   }
 

@@ -213,7 +213,8 @@ export class MatchSetRepository {
 
   /**
    * One JSON document instead of a VALUES list: Postgres parses it much faster than thousands of rows of
-   * parameters. The seqs come from the pool the picks were scored in (a member's seq never changes).
+   * parameters. The seqs come from the pool the picks were scored in (a member's seq never changes). The
+   * same statement appends the picks' packed pairs to match_day_pairs, which the no-repeat window reads.
    */
   async insertPicks(em: EntityManager, day: string, picks: Pick[], at: Date): Promise<void> {
     if (picks.length === 0) return;
@@ -225,29 +226,41 @@ export class MatchSetRepository {
       user_seq: pick.userSeq,
       candidate_seq: pick.candidateSeq,
     }));
+    const pairs = Buffer.alloc(picks.length * 8);
+    picks.forEach((pick, index) => {
+      pairs.writeInt32BE(pick.userSeq, index * 8);
+      pairs.writeInt32BE(pick.candidateSeq, index * 8 + 4);
+    });
     await query(
       em,
-      `insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
-       select x.user_id, ${literal.day(day)}, x.tier, x.candidate_id, x.percent, ${literal.timestamp(at)},
-              x.user_seq, x.candidate_seq
-         from json_to_recordset(${literal.text(JSON.stringify(rows))})
-           as x(user_id uuid, tier varchar, candidate_id uuid, percent smallint, user_seq int, candidate_seq int)`,
+      `with inserted as (
+         insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
+         select x.user_id, ${literal.day(day)}, x.tier, x.candidate_id, x.percent, ${literal.timestamp(at)},
+                x.user_seq, x.candidate_seq
+           from json_to_recordset(${literal.text(JSON.stringify(rows))})
+             as x(user_id uuid, tier varchar, candidate_id uuid, percent smallint, user_seq int, candidate_seq int)
+       )
+       insert into match_day_pairs (day, pairs) values (${literal.day(day)}, ${literal.bytes(pairs)})`,
     );
   }
 
   /**
-   * Every pick of one day as big-endian int32 pairs (user_seq, candidate_seq) in one byte string built by
-   * the database (int4send), so a day of a million members crosses the wire as 24 MB of bytes instead of
-   * three million rows.
+   * Every pick of one day as big-endian int32 pairs (user_seq, candidate_seq), as the writes of the day
+   * stored them in match_day_pairs: a day of a million members crosses the wire as 24 MB of bytes in a few
+   * hundred rows instead of three million picks.
    */
-  async pairsOfDay(em: EntityManager, day: string): Promise<Uint8Array> {
-    const [row] = await query<{ pairs: Uint8Array | null }>(
+  async pairsOfDay(em: EntityManager, day: string): Promise<Uint8Array[]> {
+    const rows = await query<{ pairs: Uint8Array }>(
       em,
-      `select string_agg(int4send(user_seq) || int4send(candidate_seq), ''::bytea) as pairs
-         from match_pick where day = ?::date and user_seq is not null and candidate_seq is not null`,
+      `select pairs from match_day_pairs where day = ?::date`,
       [day],
     );
-    return row?.pairs ?? new Uint8Array(0);
+    return rows.map((row) => row.pairs);
+  }
+
+  /** Pairs of days before `day` go: the window never reads them. */
+  async forgetPairsBefore(em: EntityManager, day: string): Promise<void> {
+    await query(em, `delete from match_day_pairs where day < ?::date`, [day]);
   }
 
   async hasSet(em: EntityManager, userId: string, day: string): Promise<boolean> {

@@ -38,11 +38,10 @@ export class RecentPairs {
     const days: string[] = [];
     for (let d = from; d <= until; d = addDays(d, 1)) days.push(d);
     const bytes: Uint8Array[] = [];
-    // Three days at a time: the database aggregates while the driver receives the previous ones.
+    // Three days at a time: the database reads while the driver receives the previous ones.
     for (let i = 0; i < days.length; i += 3) {
-      bytes.push(
-        ...(await Promise.all(days.slice(i, i + 3).map((d) => this.sets.pairsOfDay(this.orm.em.fork(), d)))),
-      );
+      const read = days.slice(i, i + 3).map((d) => this.sets.pairsOfDay(this.orm.em.fork(), d));
+      for (const day of await Promise.all(read)) bytes.push(...day);
     }
     return RecentPairIndex.build(bytes);
   }

@@ -56,7 +56,10 @@ export const literal = {
   /** float32 little-endian bytes, or null. */
   vector(values: Float32Array | null): string {
     if (!values) return 'null';
-    return `decode('${Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('hex')}', 'hex')`;
+    return literal.bytes(new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+  },
+  bytes(value: Uint8Array): string {
+    return `decode('${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}', 'hex')`;
   },
   nullableText(value: string | null): string {
     return value === null ? 'null' : literal.text(value);

@@ -21,6 +21,7 @@ import { Migration20261125001100MatchingReadModel } from './20261125001100-match
 import { Migration20261125001200PickSeqs } from './20261125001200-pick-seqs.migration.js';
 import { Migration20261125001300DropAnswersEmbedding } from './20261125001300-drop-answers-embedding.migration.js';
 import { Migration20261125001400PicksByDay } from './20261125001400-picks-by-day.migration.js';
+import { Migration20261125001500DayPairs } from './20261125001500-day-pairs.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -49,4 +50,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261125001200-pick-seqs', class: Migration20261125001200PickSeqs },
   { name: '20261125001300-drop-answers-embedding', class: Migration20261125001300DropAnswersEmbedding },
   { name: '20261125001400-picks-by-day', class: Migration20261125001400PicksByDay },
+  { name: '20261125001500-day-pairs', class: Migration20261125001500DayPairs },
 ];

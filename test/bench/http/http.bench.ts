@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +17,7 @@ import { BULK_BATCH, BulkSeeder } from '../../../cli/seed/bulk-seeder.js';
 import { DEFAULT_SEED_PASSWORD } from '../../../cli/seed/seed-password.js';
 import { generateSeedUser } from '../../../cli/seed/seed-user-generator.js';
 import { BenchLogger } from '../support/bench-logger.js';
+import { summarise as summariseProfile } from '../support/cpu-profile.js';
 import { describeMachine, megabytes } from '../support/machine.js';
 
 /**
@@ -37,6 +38,10 @@ import { describeMachine, megabytes } from '../support/machine.js';
  *
  *   npm run bench -- http [--users 100000] [--connections 32] [--seconds 10] [--accounts 1000]
  *                         [--data-dir DIR] [--fresh] [--warmup 2] [--settle-minutes 30]
+ *                         [--only TEXT] [--profile]
+ *
+ * `--only` measures the floor and the routes whose name contains TEXT; `--profile` runs the gateway under
+ * V8's profiler (--cpu-prof) and prints where its CPU went (the profile is kept in test/artifacts/bench).
  */
 const { values } = parseArgs({
   options: {
@@ -50,6 +55,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     fresh: { type: 'boolean', default: false },
     'settle-minutes': { type: 'string', default: '30' },
+    only: { type: 'string' },
+    profile: { type: 'boolean', default: false },
   },
 });
 const users = Number(values.users);
@@ -87,6 +94,8 @@ const MAX_UNEXPECTED = 0.01;
 const WAITLIST_PER_ACCOUNT_PER_MINUTE = 120;
 /** How long the matcher's consumers may take to make the seeded members matchable (--settle-minutes). */
 const SETTLE_TIMEOUT_MS = Number(values['settle-minutes']) * 60_000;
+
+const ARTIFACTS = resolve(ROOT, 'test/artifacts/bench');
 
 const MODEL_ENV = {
   MODELS_DIR: process.env.MODELS_DIR ?? resolve(ROOT, '../shared/models'),
@@ -137,7 +146,9 @@ async function main(): Promise<void> {
     await waitForGateway(base, server);
 
     const accounts = await prepareAccounts(base);
-    const targets = buildTargets(accounts);
+    const targets = buildTargets(accounts).filter(
+      (target, index) => index === 0 || !values.only || target.route.includes(values.only),
+    );
     console.log(
       `load: ${connections} connections, ${warmup} s warm-up + ${seconds} s per route, requests rotating over ` +
         `${accounts.length} signed-in members; autocannon runs in this process, on the same cores as the server`,
@@ -180,8 +191,10 @@ async function main(): Promise<void> {
     if (server && server.exitCode === null) {
       // autocannon stops with requests still queued in the server; let them finish before it shuts down.
       await new Promise((wait) => setTimeout(wait, 2_000));
+      const started = Date.now();
       server.kill('SIGTERM');
       await new Promise((done) => server!.once('exit', done));
+      if (values.profile) printProfile(started);
     }
     database.cleanUp();
   }
@@ -349,7 +362,9 @@ async function matchable(context: CliContext): Promise<number> {
 
 function startGateway(database: Database, port: number): ChildProcess {
   if (!existsSync(GATEWAY)) throw new Error(`${GATEWAY} is missing: run this through npm run bench`);
-  return spawn(process.execPath, [GATEWAY], {
+  const profiling = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${ARTIFACTS}`] : [];
+  if (values.profile) mkdirSync(ARTIFACTS, { recursive: true });
+  return spawn(process.execPath, [...profiling, GATEWAY], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -603,3 +618,16 @@ main().catch((error: Error & { reported?: boolean }) => {
   if (!error.reported) console.error(`bench failed: ${error.stack ?? error.message}`);
   process.exitCode = 1;
 });
+
+/** The gateway's profile written at its exit (the newest in ARTIFACTS), summarised. */
+function printProfile(since: number): void {
+  const newest = readdirSync(ARTIFACTS)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => ({ name, at: statSync(join(ARTIFACTS, name)).mtimeMs }))
+    .filter((file) => file.at >= since - 1_000)
+    .sort((a, b) => b.at - a.at)[0];
+  if (!newest) return console.log('no gateway profile was written');
+  console.log(`gateway profile: ${join(ARTIFACTS, newest.name)}`);
+  for (const line of summariseProfile(JSON.parse(readFileSync(join(ARTIFACTS, newest.name), 'utf8'))))
+    console.log(line);
+}

@@ -193,7 +193,7 @@ async function writeHistory(context: CliContext, day: string, days: number): Pro
       );
       // One day per statement: each touches one day's partition and its indexes, which stay in memory; all
       // days at once inserted into every partition's indexes in turn (PGlite had not finished after an hour).
-      for (let d = 1; d <= days; d++)
+      for (let d = 1; d <= days; d++) {
         await connection.execute(
           // The partner's place in their group is computed first, so the join is a plain equi-join that the
           // planner hashes (joining on the expression made it loop over whole groups).
@@ -221,6 +221,16 @@ async function writeHistory(context: CliContext, day: string, days: number): Pro
           'run',
           ctx,
         );
+        // As MatchSetWriter stores them beside the picks: the window reads these.
+        await connection.execute(
+          `insert into match_day_pairs (day, pairs)
+           select day, string_agg(int4send(user_seq) || int4send(candidate_seq), ''::bytea)
+             from match_pick where day = ?::date - ?::int group by day`,
+          [day, d],
+          'run',
+          ctx,
+        );
+      }
     });
   const connection = (context.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection();
   // As autovacuum would after a load like this (PGlite has none): the run's queries plan with real counts.
