@@ -53,13 +53,14 @@ export class DailyMatchRun {
     const started = performance.now();
     const refreshed = await this.personality.refreshStale();
     const loadStarted = performance.now();
-    const [pool, recent] = await Promise.all([
+    const [pool, recent, snapshot] = await Promise.all([
       this.pools.get(0),
       this.recentPairs.forDay(day).then((index) => ({ index, ms: performance.now() - loadStarted })),
+      this.generator.snapshot(day),
     ]);
     const loaded = performance.now();
     const users = pool.userIds().sort();
-    const result = await this.generator.generate(day, users, { pool, recent: recent.index });
+    const result = await this.generator.generate(day, users, { pool, recent: recent.index, snapshot });
     const ms = Math.round(performance.now() - started);
     const report: DailyRunReport = {
       day,
@@ -81,7 +82,8 @@ export class DailyMatchRun {
     );
     this.logger.debug(
       `day ${day}: vectors caught up ${Math.round(loadStarted - started)} ms, pool and 30-day window loaded ` +
-        `${Math.round(loaded - loadStarted)} ms (window ${Math.round(recent.ms)} ms, ${recent.index.size} pairs)`,
+        `${Math.round(loaded - loadStarted)} ms (window ${Math.round(recent.ms)} ms, ${recent.index.size} pairs; ` +
+        `${snapshot.existing.size} sets of the day so far)`,
     );
     return report;
   }

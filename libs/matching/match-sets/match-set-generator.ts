@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { repeatWindow } from '../domain/eligibility.js';
 import type { CandidatePool } from '../pool/candidate-pool.js';
 import type { RecentPairIndex } from '../pool/recent-pair-index.js';
-import { MatchSetRepository } from './match-set.repository.js';
+import { MatchSetRepository, type ExistingSet } from './match-set.repository.js';
 import { MatchSetWriter, type PlannedSet } from './match-set-writer.js';
 import { ScoringThreads } from './scoring-threads.js';
 import { pickTiers } from './tier-picker.js';
@@ -23,6 +23,18 @@ export interface GenerateOptions {
   refillPromisedEmpty?: boolean;
   /** The day's no-repeat window read once (batch paths); without it each block queries its users' pairs. */
   recent?: RecentPairIndex;
+  /** The whole day's run: its sets so far and every block read once; without it each block queries them. */
+  snapshot?: DaySnapshot;
+}
+
+/**
+ * What a run over every member reads once instead of per block. A set stored after it was read (a member's
+ * own request) is kept by the writer's claim; a block made meanwhile is checked when the card is read.
+ */
+export interface DaySnapshot {
+  existing: Map<string, ExistingSet>;
+  /** Both directions. */
+  blocked: Map<string, Set<string>>;
 }
 
 export interface GenerateReport {
@@ -56,6 +68,14 @@ export class MatchSetGenerator {
     private readonly writer: MatchSetWriter,
     private readonly scoring: ScoringThreads,
   ) {}
+
+  async snapshot(day: string): Promise<DaySnapshot> {
+    const em = this.orm.em.fork();
+    const [sets, blocks] = await Promise.all([this.sets.setsOfDay(em, day), this.sets.allBlocks(em)]);
+    const blocked = new Map<string, Set<string>>();
+    for (const [a, b] of blocks) remember(blocked, a, b);
+    return { existing: new Map(sets.map((set) => [set.userId, set])), blocked };
+  }
 
   async generate(day: string, userIds: string[], options: GenerateOptions): Promise<GenerateReport> {
     const report: GenerateReport = { created: 0, empty: 0, existing: 0, ineligible: 0 };
@@ -114,9 +134,9 @@ export class MatchSetGenerator {
       mark = now;
     };
     const em = this.orm.em.fork();
-    const existing = new Map(
-      (await this.sets.existingSets(em, day, userIds)).map((set) => [set.userId, set]),
-    );
+    const existing =
+      options.snapshot?.existing ??
+      new Map((await this.sets.existingSets(em, day, userIds)).map((set) => [set.userId, set]));
     const todo: { userId: string; refill: boolean }[] = [];
     for (const userId of userIds) {
       const set = existing.get(userId);
@@ -129,13 +149,16 @@ export class MatchSetGenerator {
     report.ineligible += todo.length - located.length;
     if (located.length === 0) return [];
 
-    const recent = new Map<string, Set<string>>();
-    for (const [a, b] of await this.sets.recentPairs(
-      em,
-      options.recent ? null : repeatWindow(day),
-      located.map((t) => t.userId),
-    )) {
-      remember(recent, a, b);
+    let recent = options.snapshot?.blocked;
+    if (!recent) {
+      recent = new Map<string, Set<string>>();
+      for (const [a, b] of await this.sets.recentPairs(
+        em,
+        options.recent ? null : repeatWindow(day),
+        located.map((t) => t.userId),
+      )) {
+        remember(recent, a, b);
+      }
     }
     lap('read');
     const picks = await pickTiers(

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { LRUCache } from 'lru-cache';
 import type { Tier } from '../domain/tiers.js';
 import { BatchedRead } from '../../persistence/batched-read.js';
 import { PreparedRead } from '../../persistence/prepared-read.js';
@@ -74,9 +75,46 @@ const setRows = new BatchedRead(
   (row) => row.key,
 );
 
+/**
+ * Sets of a day whose picks all have their summary, seen lately, per process. Such a set never changes: one
+ * set per member and day, picks are only ever added with the set, and a summary is written once. What can
+ * change is checked at every read by the card's owners (a candidate deleted, suspended, blocked or with a
+ * new profile), so a cached set is never shown wrong, and any gateway may cache it. Bounded by size.
+ */
+const completeSets = new LRUCache<string, StoredPick[]>({
+  maxSize: 32 << 20,
+  sizeCalculation: (picks) => picks.reduce((bytes, pick) => bytes + 120 + 2 * pick.summary.length, 64),
+});
+
 /** Match sets and picks. One set per (user, day) is the table's primary key, not a convention. */
 @Injectable()
 export class MatchSetRepository {
+  /** Every set of the day (the daily run reads them once; most days hold few before it). */
+  async setsOfDay(em: EntityManager, day: string): Promise<ExistingSet[]> {
+    const rows = await query<{ user_id: string; pick_count: number; promise_since: boolean }>(
+      em,
+      `select s.user_id, s.pick_count,
+              exists (select 1 from compatible_signup_notice n where n.user_id = s.user_id and n.sent_at > s.created_at)
+                as promise_since
+         from match_set s where s.day = ?::date`,
+      [day],
+    );
+    return rows.map((row) => ({
+      userId: row.user_id,
+      pickCount: Number(row.pick_count),
+      promiseSince: row.promise_since,
+    }));
+  }
+
+  /** Every block, as [blocker, blocked] (the daily run reads them once). */
+  async allBlocks(em: EntityManager): Promise<[string, string][]> {
+    const rows = await query<{ user_id: string; blocked_user_id: string }>(
+      em,
+      `select user_id, blocked_user_id from match_block`,
+    );
+    return rows.map((row) => [row.user_id, row.blocked_user_id]);
+  }
+
   async existingSets(em: EntityManager, day: string, userIds: string[]): Promise<ExistingSet[]> {
     if (userIds.length === 0) return [];
     const rows = await query<{ user_id: string; pick_count: number; promise_since: boolean }>(
@@ -250,12 +288,14 @@ export class MatchSetRepository {
    * hundred rows instead of three million picks.
    */
   async pairsOfDay(em: EntityManager, day: string): Promise<Uint8Array[]> {
-    const rows = await query<{ pairs: Uint8Array }>(
+    // As base64 text, which Node decodes natively: PGlite parsed the hex of a bytea in JavaScript, a
+    // character at a time (5 of its 23 s at 100k members).
+    const rows = await query<{ pairs: string }>(
       em,
-      `select pairs from match_day_pairs where day = ?::date`,
+      `select encode(pairs, 'base64') as pairs from match_day_pairs where day = ?::date`,
       [day],
     );
-    return rows.map((row) => row.pairs);
+    return rows.map((row) => Buffer.from(row.pairs, 'base64'));
   }
 
   /** Pairs of days before `day` go: the window never reads them. */
@@ -290,6 +330,9 @@ export class MatchSetRepository {
     day: string,
   ): Promise<{ set: ExistingSet | undefined; picks: StoredPick[] }> {
     const key = `${userId} ${day}`;
+    const complete = completeSets.get(key);
+    if (complete)
+      return { set: { userId, pickCount: complete.length, promiseSince: false }, picks: complete };
     const row = (await setRows.byId(em, [key])).get(key);
     if (!row) return { set: undefined, picks: [] };
     const set = { userId, pickCount: Number(row.pick_count), promiseSince: row.promise_since };
@@ -297,6 +340,8 @@ export class MatchSetRepository {
       ...pick,
       percent: Number(pick.percent),
     }));
+    if (picks.length > 0 && picks.length === set.pickCount && picks.every((pick) => pick.summary !== ''))
+      completeSets.set(key, Object.freeze(picks.map((pick) => Object.freeze(pick))) as StoredPick[]);
     return { set, picks };
   }
 

@@ -22,6 +22,7 @@ import { Migration20261125001200PickSeqs } from './20261125001200-pick-seqs.migr
 import { Migration20261125001300DropAnswersEmbedding } from './20261125001300-drop-answers-embedding.migration.js';
 import { Migration20261125001400PicksByDay } from './20261125001400-picks-by-day.migration.js';
 import { Migration20261125001500DayPairs } from './20261125001500-day-pairs.migration.js';
+import { Migration20261125001600SetDayIndex } from './20261125001600-set-day-index.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -51,4 +52,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261125001300-drop-answers-embedding', class: Migration20261125001300DropAnswersEmbedding },
   { name: '20261125001400-picks-by-day', class: Migration20261125001400PicksByDay },
   { name: '20261125001500-day-pairs', class: Migration20261125001500DayPairs },
+  { name: '20261125001600-set-day-index', class: Migration20261125001600SetDayIndex },
 ];
