@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { LRUCache } from 'lru-cache';
 import { BatchedRead } from '../persistence/batched-read.js';
 import { PreparedRead } from '../persistence/prepared-read.js';
 import { ProfilePhotos } from '../profiles/index.js';
@@ -12,12 +13,24 @@ const withPhoto = new BatchedRead(
   (row) => row.user_id,
 );
 
+/**
+ * Members seen with a photo lately, per process. A photo is replaced, never removed, except with its
+ * account, whose profile and cards go with it; so "has a photo" once seen stays true wherever it is shown,
+ * and only members without one are read again (a first upload shows at once). Bounded: 100,000 ids.
+ */
+const knownWithPhoto = new LRUCache<string, true>({ max: 100_000 });
+
 /** Profiles' ProfilePhotos port: who has a row in `user_image`, in one read (the bytes are not touched). */
 @Injectable()
 export class UserImagePhotos extends ProfilePhotos {
   async withPhoto(userIds: readonly string[], em: EntityManager): Promise<Set<string>> {
-    if (userIds.length === 0) return new Set();
-    const found = await withPhoto.byId(em, userIds);
-    return new Set([...found.values()].map((row) => row.user_id));
+    const found = new Set(userIds.filter((id) => knownWithPhoto.has(id)));
+    const unknown = userIds.filter((id) => !found.has(id));
+    if (unknown.length === 0) return found;
+    for (const row of (await withPhoto.byId(em, unknown)).values()) {
+      knownWithPhoto.set(row.user_id, true);
+      found.add(row.user_id);
+    }
+    return found;
   }
 }

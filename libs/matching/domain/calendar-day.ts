@@ -1,22 +1,29 @@
 /** A calendar day as 'YYYY-MM-DD'. Match sets are per day in the configured time zone (TZ). */
 export type CalendarDay = string;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Map<string, { format: Intl.DateTimeFormat; minute: number; day: CalendarDay }>();
 
 /** The calendar day `at` falls on in `timeZone` (an IANA name such as 'Europe/Berlin'). */
 export function calendarDay(at: Date, timeZone: string): CalendarDay {
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     // en-CA formats dates as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', {
+    const format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
     });
+    formatter = { format, minute: NaN, day: '' };
     formatters.set(timeZone, formatter);
   }
-  return formatter.format(at);
+  // Every request asks; days change on whole minutes in every zone, so the last minute's answer is kept.
+  const minute = Math.floor(at.getTime() / 60_000);
+  if (minute !== formatter.minute) {
+    formatter.day = formatter.format.format(at);
+    formatter.minute = minute;
+  }
+  return formatter.day;
 }
 
 export function isCalendarDay(value: string): value is CalendarDay {

@@ -34,8 +34,9 @@ export class RequestMatchesHandler implements ICommandHandler<RequestMatchesComm
 
   async execute(command: RequestMatchesCommand): Promise<MatchSetView> {
     const { userId } = command;
+    if (command.day !== undefined && !isCalendarDay(command.day))
+      throw MatchingErrors.invalidDay(command.day);
     const day = command.day ?? calendarDay(new Date(), this.config.timeZone);
-    if (!isCalendarDay(day)) throw MatchingErrors.invalidDay(day);
     const em = this.orm.em.fork();
     // A set of the day is the common case: its owner was eligible when it was made, and nothing that made
     // them so can be undone (a deleted or suspended account has no valid token), so it is read at once.
