@@ -25,6 +25,7 @@ const owners = {
     'personality_vector',
     'match_set',
     'match_pick',
+    'match_day_pairs',
     'daily_match_run',
     'compatible_signup_notice',
     'answer_text_similarity',
