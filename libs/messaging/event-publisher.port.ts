@@ -12,6 +12,16 @@ export abstract class EventPublisher {
   /** Envelopes as the outbox stored them, in order. */
   abstract publish(envelopes: EventEnvelope[], delivered: (eventId: string) => void): Promise<PublishOutcome>;
 
+  /**
+   * Whether events of `type` need the relay at all. A publisher to this process's consumers says no for a type
+   * none of them consumes (a daily run's MatchesGenerated): the outbox then stores such rows as published, as
+   * the relay would have on its next claim, without the claim and the update.
+   */
+  relays(type: string): boolean {
+    void type;
+    return true;
+  }
+
   /** Resolves when the publisher can take another batch (backpressure); the relay asks before each claim. */
   ready(): Promise<void> {
     return Promise.resolve();

@@ -23,6 +23,10 @@ export class InProcessEventPublisher extends EventPublisher {
     super();
   }
 
+  override relays(type: string): boolean {
+    return this.dispatcher.consumes(type);
+  }
+
   override ready(): Promise<void> {
     return this.dispatcher.whenBelow(MAX_UNFINISHED_EVENTS);
   }

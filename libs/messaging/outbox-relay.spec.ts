@@ -176,4 +176,23 @@ describe('outbox relay and processed-event marks (on PGlite)', () => {
     const again = await processed.onceMany('spec.batch', [d!, e!], async () => undefined);
     expect(again.map((event) => event.payload.n)).toEqual([4, 5]);
   });
+
+  it('stores a batch of events that need no relay as published, and relays the rest', async () => {
+    class NobodyListens extends IntegrationEvent<{ n: number }> {
+      static readonly type = 'NobodyListens';
+    }
+    publisher.relays = (type) => type !== 'NobodyListens';
+    const quiet = new NobodyListens('user-1', { n: 1 });
+    const heard = new SomethingHappened('user-2', { n: 2 });
+    await orm.em.fork().transactional((em) => new Outbox(publisher).recordMany(em, [quiet, heard]));
+
+    const unpublished = await sql<{ type: string }>(
+      `select type from outbox_message where published_at is null`,
+    );
+    expect(unpublished.map((row) => row.type)).toEqual(['SomethingHappened']);
+    await relay.drain();
+    expect(publisher.received.map((envelope) => envelope.eventId)).toEqual([heard.eventId]);
+    expect(await sql(`select 1 from outbox_message where published_at is null`)).toHaveLength(0);
+    expect(await sql(`select 1 from outbox_message`)).toHaveLength(2);
+  });
 });

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { EventPublisher } from './event-publisher.port.js';
 import type { IntegrationEvent } from './integration-event.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 
@@ -10,6 +11,8 @@ import { OutboxMessage } from './outbox-message.entity.js';
  */
 @Injectable()
 export class Outbox {
+  constructor(@Optional() private readonly publisher?: EventPublisher) {}
+
   record(em: EntityManager, ...events: IntegrationEvent[]): void {
     for (const event of events) em.persist(OutboxMessage.of(event));
   }
@@ -17,21 +20,31 @@ export class Outbox {
   /**
    * Writes many events now, in the caller's transaction, as one statement: a batch job's thousands of
    * events skip the unit of work (an entity each), which cost more than the job's own writes. The relay
-   * is woken by the transaction's commit like any other.
+   * is woken by the transaction's commit like any other. Events that need no relay (EventPublisher.relays)
+   * are stored as published.
    */
   async recordMany(em: EntityManager, events: readonly IntegrationEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const rows = events.map((event) => ({
-      id: event.eventId,
-      type: event.type,
-      aggregate_id: event.aggregateId,
-      payload: event.payload,
-      occurred_at: event.occurredAt.toISOString(),
-    }));
+    const now = new Date().toISOString();
+    const relays = new Map<string, boolean>();
+    const rows = events.map((event) => {
+      let relayed = relays.get(event.type);
+      if (relayed === undefined)
+        relays.set(event.type, (relayed = this.publisher?.relays(event.type) ?? true));
+      return {
+        id: event.eventId,
+        type: event.type,
+        aggregate_id: event.aggregateId,
+        payload: event.payload,
+        occurred_at: event.occurredAt.toISOString(),
+        published_at: relayed ? null : now,
+      };
+    });
     await (em as SqlEntityManager).getConnection().execute(
-      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at)
-       select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at
-         from json_to_recordset(?::json) as x(id uuid, type varchar, aggregate_id varchar, payload jsonb, occurred_at timestamptz)`,
+      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at)
+       select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at
+         from json_to_recordset(?::json)
+           as x(id uuid, type varchar, aggregate_id varchar, payload jsonb, occurred_at timestamptz, published_at timestamptz)`,
       [JSON.stringify(rows)],
       'run',
       em.getTransactionContext(),
