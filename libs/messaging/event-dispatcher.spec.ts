@@ -5,6 +5,7 @@ import { Consumes, type EventConsumer } from './consumes.decorator.js';
 import { DeadLetters } from './dead-letters.js';
 import type { EventEnvelope } from './event-envelope.js';
 import { EVENT_DISPATCH_OPTIONS, EventDispatcher } from './event-dispatcher.js';
+import { InProcessEventPublisher } from './in-process-event-publisher.js';
 import { IntegrationEvent } from './integration-event.js';
 
 class SomethingHappened extends IntegrationEvent<{ n: number }> {
@@ -81,6 +82,17 @@ describe('EventDispatcher', () => {
   it('finds the @Consumes providers and knows which events have consumers here', () => {
     expect(dispatcher.consumes('SomethingHappened')).toBe(true);
     expect(dispatcher.consumes('NobodyCares')).toBe(false);
+  });
+
+  it('lets the outbox skip the relay only for events nobody here consumes, once the consumers are known', () => {
+    const publisher = new InProcessEventPublisher(dispatcher);
+    expect(publisher.relays('SomethingHappened')).toBe(true);
+    expect(publisher.relays('NobodyCares')).toBe(false);
+    const starting = new EventDispatcher(
+      { getProviders: () => [] } as never,
+      deadLetters as unknown as DeadLetters,
+    );
+    expect(new InProcessEventPublisher(starting).relays('NobodyCares')).toBe(true);
   });
 
   it('resolves a dispatch only after every consumer of the event finished', async () => {

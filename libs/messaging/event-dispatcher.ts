@@ -75,6 +75,9 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     this.limit = pLimit(this.options.concurrency);
   }
 
+  /** Whether this process's consumers are known yet (they are found as the modules start). */
+  discovered = false;
+
   onModuleInit(): void {
     for (const wrapper of this.discovery.getProviders()) {
       const types = wrapper.metatype
@@ -93,6 +96,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
         this.byType.set(type, list);
       }
     }
+    this.discovered = true;
   }
 
   /** Whether any consumer of `type` runs in this process. */

@@ -24,7 +24,8 @@ export class InProcessEventPublisher extends EventPublisher {
   }
 
   override relays(type: string): boolean {
-    return this.dispatcher.consumes(type);
+    // Before the consumers are known, every event is relayed: none may be marked published unseen.
+    return !this.dispatcher.discovered || this.dispatcher.consumes(type);
   }
 
   override ready(): Promise<void> {
