@@ -90,20 +90,8 @@ const completeSets = new LRUCache<string, StoredPick[]>({
 @Injectable()
 export class MatchSetRepository {
   /** Every set of the day (the daily run reads them once; most days hold few before it). */
-  async setsOfDay(em: EntityManager, day: string): Promise<ExistingSet[]> {
-    const rows = await query<{ user_id: string; pick_count: number; promise_since: boolean }>(
-      em,
-      `select s.user_id, s.pick_count,
-              exists (select 1 from compatible_signup_notice n where n.user_id = s.user_id and n.sent_at > s.created_at)
-                as promise_since
-         from match_set s where s.day = ?::date`,
-      [day],
-    );
-    return rows.map((row) => ({
-      userId: row.user_id,
-      pickCount: Number(row.pick_count),
-      promiseSince: row.promise_since,
-    }));
+  setsOfDay(em: EntityManager, day: string): Promise<ExistingSet[]> {
+    return this.setsWhere(em, day, '');
   }
 
   /** Every block, as [blocker, blocked] (the daily run reads them once). */
@@ -117,12 +105,16 @@ export class MatchSetRepository {
 
   async existingSets(em: EntityManager, day: string, userIds: string[]): Promise<ExistingSet[]> {
     if (userIds.length === 0) return [];
+    return this.setsWhere(em, day, ` and s.user_id = any(${literal.uuids(userIds)})`);
+  }
+
+  private async setsWhere(em: EntityManager, day: string, filter: string): Promise<ExistingSet[]> {
     const rows = await query<{ user_id: string; pick_count: number; promise_since: boolean }>(
       em,
       `select s.user_id, s.pick_count,
               exists (select 1 from compatible_signup_notice n where n.user_id = s.user_id and n.sent_at > s.created_at)
                 as promise_since
-         from match_set s where s.day = ?::date and s.user_id = any(${literal.uuids(userIds)})`,
+         from match_set s where s.day = ?::date${filter}`,
       [day],
     );
     return rows.map((row) => ({
