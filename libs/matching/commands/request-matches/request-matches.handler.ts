@@ -37,12 +37,14 @@ export class RequestMatchesHandler implements ICommandHandler<RequestMatchesComm
     if (command.day !== undefined && !isCalendarDay(command.day))
       throw MatchingErrors.invalidDay(command.day);
     const day = command.day ?? calendarDay(new Date(), this.config.timeZone);
-    const em = this.orm.em.fork();
     // A set of the day is the common case: its owner was eligible when it was made, and nothing that made
     // them so can be undone (a deleted or suspended account has no valid token), so it is read at once.
-    const stored = await this.sets.setOf(em, userId, day);
+    // Its reads are plain reads by key on the global manager's connection: no fork, no identity map.
+    const stored = await this.sets.setOf(this.orm.em, userId, day);
     const keptPromise = stored.set?.pickCount === 0 && stored.set.promiseSince;
-    if (stored.set && !keptPromise) return this.view(em, userId, day, stored.picks);
+    if (stored.set && !keptPromise) return this.view(this.orm.em, userId, day, stored.picks);
+
+    const em = this.orm.em.fork();
 
     const requester = await this.requester.facts(em, userId);
     if (!requester.user?.emailVerifiedAt) throw MatchingErrors.notVerified();
