@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { BatchedRead } from '../persistence/batched-read.js';
-import { PreparedRead } from '../persistence/prepared-read.js';
 import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
 
 /** Every authenticated request asks, so the requests in flight ask together. */
-const active = new BatchedRead(
-  new PreparedRead<{ id: string }>(
-    'accounts-active',
-    'select id from app_user where id = any(?::uuid[]) and suspended_at is null',
-  ),
+const active = new BatchedRead<{ id: string }>(
+  'accounts-active',
+  'select id from app_user where id = any(?::uuid[]) and suspended_at is null',
   (row) => row.id,
 );
 

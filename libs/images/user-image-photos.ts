@@ -2,14 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
 import { BatchedRead } from '../persistence/batched-read.js';
-import { PreparedRead } from '../persistence/prepared-read.js';
 import { ProfilePhotos } from '../profiles/index.js';
 
-const withPhoto = new BatchedRead(
-  new PreparedRead<{ user_id: string }>(
-    'users-with-photo',
-    'select user_id from user_image where user_id = any(?::uuid[])',
-  ),
+const withPhoto = new BatchedRead<{ user_id: string }>(
+  'users-with-photo',
+  'select user_id from user_image where user_id = any(?::uuid[])',
   (row) => row.user_id,
 );
 

@@ -15,11 +15,9 @@ export interface StoredImage {
 export type Photo = Pick<StoredImage, 'contentType' | 'data' | 'etag'>;
 
 /** Conditional fetches are the common read of a photo, so the requests in flight ask together. */
-const tags = new BatchedRead(
-  new PreparedRead<{ user_id: string; etag: string }>(
-    'photo-tags',
-    'select user_id, etag from user_image where user_id = any(?::uuid[])',
-  ),
+const tags = new BatchedRead<{ user_id: string; etag: string }>(
+  'photo-tags',
+  'select user_id, etag from user_image where user_id = any(?::uuid[])',
   (row) => row.user_id,
 );
 const photoOf = new PreparedRead<{ content_type: string; etag: string; data: Buffer | Uint8Array }>(

@@ -1,115 +1,126 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
+import { createHandlerContext, type HandlerContext } from '../../test/support/handler-context.js';
 import { BatchedRead } from './batched-read.js';
-import type { PreparedRead } from './prepared-read.js';
+import { PreparedRead } from './prepared-read.js';
 
-interface Row {
-  id: string;
-  name: string;
-}
+/** Two reads of accounts, as two contexts would write theirs: each its own SQL, one `?` for the ids. */
+const names = new BatchedRead<{ id: string; name: string }>(
+  'spec-names',
+  'select id, name from app_user where id = any(?::uuid[])',
+  (row) => row.id,
+);
+const facts = new BatchedRead<{ id: string; letters: number; verified: boolean; created_at: string }>(
+  'spec-facts',
+  `select id, char_length(name) as letters, email_verified_at is not null as verified, created_at
+     from app_user where id = any(?::uuid[])`,
+  (row) => row.id,
+);
 
-/** A table in memory behind a PreparedRead's `run`, recording each statement's ids and transaction. */
-function fakeTable(rows: Map<string, string>) {
-  const runs: Array<{ ids: string[]; transaction: unknown }> = [];
-  const read = {
-    run: async (_connection: unknown, [ids]: [string[]], transaction?: unknown) => {
-      runs.push({ ids: [...ids], transaction });
-      return ids.flatMap((id) => {
-        const name = rows.get(id.toLowerCase());
-        return name === undefined ? [] : [{ id: id.toLowerCase(), name }];
-      });
-    },
-  } as unknown as PreparedRead<Row>;
-  return { read, runs };
-}
+describe('BatchedRead (on the test database)', () => {
+  let t: HandlerContext;
+  let ava: string;
+  let bo: string;
+  const nobody = randomUUID();
+  /** The statements run, by name, while `work` ran. */
+  async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+    const statements: string[] = [];
+    const run = PreparedRead.prototype.run;
+    PreparedRead.prototype.run = function (this: PreparedRead<unknown>, ...args) {
+      statements.push(this.name);
+      return run.apply(this, args);
+    } as typeof run;
+    try {
+      return { result: await work(), statements };
+    } finally {
+      PreparedRead.prototype.run = run;
+    }
+  }
 
-const connection = {};
-function entityManager(transaction?: unknown): EntityManager {
-  return {
-    getConnection: () => connection,
-    getTransactionContext: () => transaction,
-  } as unknown as EntityManager;
-}
+  beforeAll(async () => {
+    t = await createHandlerContext({ entities: [], providers: [] });
+    ava = await t.addAccount({ name: 'Ava' });
+    bo = await t.addAccount({ name: 'Bo', verified: false });
+  }, 60_000);
 
-describe('BatchedRead', () => {
-  const alice = '00000000-0000-4000-8000-00000000000a';
-  const bob = '00000000-0000-4000-8000-00000000000b';
-  const nobody = '00000000-0000-4000-8000-00000000000c';
+  afterAll(() => t.close());
 
-  it('reads the ids asked for in one turn in one statement, and answers each caller with its own rows', async () => {
-    const { read, runs } = fakeTable(
-      new Map([
-        [alice, 'Alice'],
-        [bob, 'Bob'],
-      ]),
+  it('reads the ids asked of one read in one turn in one statement, and answers each caller with its rows', async () => {
+    const em = t.orm.em.fork();
+    const { result, statements } = await statementsOf(() =>
+      Promise.all([names.byId(em, [ava]), names.byId(em, [bo, nobody]), names.byId(em, [nobody, ava])]),
     );
-    const batched = new BatchedRead(read, (row) => row.id);
-    const em = entityManager();
-
-    const [first, second, third] = await Promise.all([
-      batched.byId(em, [alice]),
-      batched.byId(em, [bob, nobody]),
-      batched.byId(em, [nobody]),
-    ]);
-
-    expect(runs).toHaveLength(1);
-    expect(runs[0]!.ids.sort()).toEqual([alice, bob, nobody, nobody].sort());
-    expect([...first]).toEqual([[alice, { id: alice, name: 'Alice' }]]);
-    expect([...second]).toEqual([[bob, { id: bob, name: 'Bob' }]]);
-    expect(third.size).toBe(0);
+    expect(statements).toEqual(['spec-names/json']);
+    const [first, second, third] = result;
+    expect([...first]).toEqual([[ava, { id: ava, name: 'Ava' }]]);
+    expect([...second]).toEqual([[bo, { id: bo, name: 'Bo' }]]);
+    expect([...third]).toEqual([[ava, { id: ava, name: 'Ava' }]]);
   });
 
-  it('caches nothing: a row changed or removed after one read is read anew by the next', async () => {
-    const table = new Map([[alice, 'Alice']]);
-    const { read, runs } = fakeTable(table);
-    const batched = new BatchedRead(read, (row) => row.id);
-    const em = entityManager();
+  it('puts the different reads of one turn in one statement, whatever their order, with the same types as alone', async () => {
+    const em = t.orm.em.fork();
+    const alone = (await facts.byId(em, [ava])).get(ava);
+    const { result, statements } = await statementsOf(async () => [
+      await Promise.all([names.byId(em, [ava]), facts.byId(em, [ava, bo])]),
+      await Promise.all([facts.byId(em, [bo]), names.byId(em, [bo])]),
+    ]);
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/^read-round-/);
+    expect(statements[1]).toBe(statements[0]);
+    const [[avaName, avaFacts], [boFacts, boName]] = result as [
+      [Map<string, { name: string }>, Map<string, { letters: number; verified: boolean }>],
+      [Map<string, { letters: number; verified: boolean }>, Map<string, { name: string }>],
+    ];
+    expect(avaName.get(ava)?.name).toBe('Ava');
+    expect(avaFacts.get(ava)).toEqual(alone);
+    expect(avaFacts.get(bo)).toMatchObject({ letters: 2, verified: false });
+    expect(boFacts.get(bo)).toMatchObject({ letters: 2, verified: false });
+    expect(boName.get(bo)?.name).toBe('Bo');
+    expect(alone).toMatchObject({ letters: 3, verified: true });
+    expect(typeof alone?.created_at).toBe('string');
+  });
 
-    expect((await batched.byId(em, [alice])).get(alice)?.name).toBe('Alice');
-    table.delete(alice);
-    expect((await batched.byId(em, [alice])).size).toBe(0);
-    expect(runs).toHaveLength(2);
+  it('caches nothing: a row changed after one read is read anew by the next', async () => {
+    const carl = await t.addAccount({ name: 'Carl' });
+    expect((await names.byId(t.orm.em.fork(), [carl])).get(carl)?.name).toBe('Carl');
+    await t.sql(`update app_user set name = 'Cal' where id = ?`, [carl]);
+    expect((await names.byId(t.orm.em.fork(), [carl])).get(carl)?.name).toBe('Cal');
+    await t.sql(`delete from app_user where id = ?`, [carl]);
+    expect((await names.byId(t.orm.em.fork(), [carl])).size).toBe(0);
   });
 
   it('finds an id asked for in upper case (uuids come back in lower case) under the id as asked', async () => {
-    const { read } = fakeTable(new Map([[alice, 'Alice']]));
-    const batched = new BatchedRead(read, (row) => row.id);
-
-    const found = await batched.byId(entityManager(), [alice.toUpperCase()]);
-
-    expect(found.get(alice.toUpperCase())?.name).toBe('Alice');
+    const found = await names.byId(t.orm.em.fork(), [ava.toUpperCase()]);
+    expect(found.get(ava.toUpperCase())?.name).toBe('Ava');
   });
 
-  it('reads inside a transaction on its own, so the transaction sees its own writes', async () => {
-    const { read, runs } = fakeTable(new Map([[alice, 'Alice']]));
-    const batched = new BatchedRead(read, (row) => row.id);
-    const transaction = { id: 'tx' };
-
-    await Promise.all([
-      batched.byId(entityManager(transaction), [alice]),
-      batched.byId(entityManager(), [bob]),
-    ]);
-
-    expect(runs).toEqual(
-      expect.arrayContaining([
-        { ids: [alice], transaction },
-        { ids: [bob], transaction: undefined },
-      ]),
+  it('reads inside a transaction on its own, each call alone, so the transaction sees its own writes', async () => {
+    const dee = randomUUID();
+    const { result, statements } = await statementsOf(() =>
+      t.orm.em.fork().transactional(async (tx) => {
+        await tx.getConnection().execute(
+          `insert into app_user (id, name, email, password_hash, referral_code, created_at)
+             values (?, 'Dee', ?, 'x', ?, now())`,
+          [dee, `${dee}@example.com`, dee.slice(0, 12)],
+          'run',
+          tx.getTransactionContext(),
+        );
+        // Outside reads wait for the transaction on PGlite (one connection), so only the transaction reads.
+        return Promise.all([names.byId(tx, [dee]), names.byId(tx, [ava])]);
+      }),
     );
+    expect(result[0].get(dee)?.name).toBe('Dee');
+    expect(result[1].get(ava)?.name).toBe('Ava');
+    expect(statements).toEqual(['spec-names/json', 'spec-names/json']);
   });
 
-  it('fails every caller of a batch whose statement failed', async () => {
-    const failing = {
-      run: async () => {
-        throw new Error('connection lost');
-      },
-    } as unknown as PreparedRead<Row>;
-    const batched = new BatchedRead(failing, (row) => row.id);
+  it('fails only the callers of the read that failed when reads share a statement', async () => {
+    const em = t.orm.em.fork();
+    const [broken, fine] = await Promise.allSettled([names.byId(em, ['not-a-uuid']), facts.byId(em, [ava])]);
+    expect(broken.status).toBe('rejected');
+    expect(fine.status === 'fulfilled' && fine.value.get(ava)?.letters).toBe(3);
+  });
 
-    const answers = await Promise.allSettled([
-      batched.byId(entityManager(), [alice]),
-      batched.byId(entityManager(), [bob]),
-    ]);
-
-    expect(answers.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
+  it('refuses a read that does not take exactly the array of ids', () => {
+    expect(() => new BatchedRead('spec-two', 'select 1 where ? and ?', () => '')).toThrow(/one parameter/);
   });
 });

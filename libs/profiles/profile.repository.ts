@@ -3,7 +3,6 @@ import { ModuleRef } from '@nestjs/core';
 import { EntityManager } from '@mikro-orm/core';
 import { UserRepository } from '../accounts/index.js';
 import { BatchedRead } from '../persistence/batched-read.js';
-import { PreparedRead } from '../persistence/prepared-read.js';
 import { Profile, type Sex } from './profile.entity.js';
 import { ProfilePhotos } from './profile-photos.port.js';
 import { imageUrlOf, type ProfileView } from './profile-view.js';
@@ -20,12 +19,10 @@ interface ProfileRow {
   bio: string;
 }
 
-const profileRows = new BatchedRead(
-  new PreparedRead<ProfileRow>(
-    'profile-rows',
-    `select user_id, city, state, age, gender, preferred_sex, education, job_title, bio
+const profileRows = new BatchedRead<ProfileRow>(
+  'profile-rows',
+  `select user_id, city, state, age, gender, preferred_sex, education, job_title, bio
        from profile where user_id = any(?::uuid[])`,
-  ),
   (row) => row.user_id,
 );
 

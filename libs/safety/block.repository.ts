@@ -3,7 +3,6 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { UserRepository } from '../accounts/index.js';
 import { BatchedRead } from '../persistence/batched-read.js';
-import { PreparedRead } from '../persistence/prepared-read.js';
 
 export interface BlockedPerson {
   userId: string;
@@ -19,16 +18,14 @@ function run<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]>
  * Every profile read, photo fetch and match card asks, so the requests in flight ask together: each key
  * is a pair of user ids ('<a> <b>'), found when either blocked the other.
  */
-const blockedPairs = new BatchedRead(
-  new PreparedRead<{ pair: string }>(
-    'blocked-pairs',
-    `select p.pair from unnest(?::text[]) as p(pair)
+const blockedPairs = new BatchedRead<{ pair: string }>(
+  'blocked-pairs',
+  `select p.pair from unnest(?::text[]) as p(pair)
       where exists (select 1 from user_block b
                      where (b.user_id = split_part(p.pair, ' ', 1)::uuid
                             and b.blocked_user_id = split_part(p.pair, ' ', 2)::uuid)
                         or (b.user_id = split_part(p.pair, ' ', 2)::uuid
                             and b.blocked_user_id = split_part(p.pair, ' ', 1)::uuid))`,
-  ),
   (row) => row.pair,
 );
 

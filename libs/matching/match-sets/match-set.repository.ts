@@ -3,7 +3,6 @@ import type { EntityManager } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
 import type { Tier } from '../domain/tiers.js';
 import { BatchedRead } from '../../persistence/batched-read.js';
-import { PreparedRead } from '../../persistence/prepared-read.js';
 import { literal, numbers, placeholders, query } from '../persistence/sql.js';
 
 export interface Pick {
@@ -51,8 +50,7 @@ interface SetRow {
   key: string;
   pick_count: number;
   promise_since: boolean;
-  /** JSON text of the picks (a driver may hand json back parsed or not; text is the same everywhere). */
-  picks: string;
+  picks: StoredPick[];
 }
 
 /**
@@ -60,18 +58,16 @@ interface SetRow {
  * together: one statement for all their sets, each set one row with its picks as JSON. The pick join is
  * per set, so the day's partition is picked at run time for each.
  */
-const setRows = new BatchedRead(
-  new PreparedRead<SetRow>(
-    'match-sets-of',
-    `select k.key, s.pick_count,
+const setRows = new BatchedRead<SetRow>(
+  'match-sets-of',
+  `select k.key, s.pick_count,
             s.pick_count = 0 and exists (select 1 from compatible_signup_notice n
                                           where n.user_id = s.user_id and n.sent_at > s.created_at) as promise_since,
             coalesce((select json_agg(json_build_object('tier', p.tier, 'candidateId', p.candidate_id,
                                                         'percent', p.percent, 'summary', coalesce(p.summary, '')))
-                        from match_pick p where p.user_id = s.user_id and p.day = s.day), '[]')::text as picks
+                        from match_pick p where p.user_id = s.user_id and p.day = s.day), '[]') as picks
        from unnest(?::text[]) as k(key)
        join match_set s on s.user_id = split_part(k.key, ' ', 1)::uuid and s.day = split_part(k.key, ' ', 2)::date`,
-  ),
   (row) => row.key,
 );
 
@@ -328,7 +324,7 @@ export class MatchSetRepository {
     const row = (await setRows.byId(em, [key])).get(key);
     if (!row) return { set: undefined, picks: [] };
     const set = { userId, pickCount: Number(row.pick_count), promiseSince: row.promise_since };
-    const picks = (JSON.parse(row.picks) as StoredPick[]).map((pick) => ({
+    const picks = row.picks.map((pick) => ({
       ...pick,
       percent: Number(pick.percent),
     }));

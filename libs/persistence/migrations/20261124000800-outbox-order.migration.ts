@@ -9,6 +9,8 @@ export class Migration20261124000800OutboxOrder extends Migration {
   override up(): void {
     this.addSql(`alter table outbox_message add column seq bigserial`);
     this.addSql(`drop index if exists outbox_message_unpublished_idx`);
-    this.addSql(`create index outbox_message_unpublished_idx on outbox_message (seq) where published_at is null`);
+    this.addSql(
+      `create index outbox_message_unpublished_idx on outbox_message (seq) where published_at is null`,
+    );
   }
 }
