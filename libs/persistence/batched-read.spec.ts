@@ -59,17 +59,14 @@ describe('BatchedRead (on the test database)', () => {
   it('puts the different reads of one turn in one statement, whatever their order, with the same types as alone', async () => {
     const em = t.orm.em.fork();
     const alone = (await facts.byId(em, [ava])).get(ava);
-    const { result, statements } = await statementsOf(async () => [
-      await Promise.all([names.byId(em, [ava]), facts.byId(em, [ava, bo])]),
-      await Promise.all([facts.byId(em, [bo]), names.byId(em, [bo])]),
-    ]);
+    const first = await statementsOf(() => Promise.all([names.byId(em, [ava]), facts.byId(em, [ava, bo])]));
+    const second = await statementsOf(() => Promise.all([facts.byId(em, [bo]), names.byId(em, [bo])]));
+    const statements = [...first.statements, ...second.statements];
     expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(/^read-round-/);
     expect(statements[1]).toBe(statements[0]);
-    const [[avaName, avaFacts], [boFacts, boName]] = result as [
-      [Map<string, { name: string }>, Map<string, { letters: number; verified: boolean }>],
-      [Map<string, { letters: number; verified: boolean }>, Map<string, { name: string }>],
-    ];
+    const [avaName, avaFacts] = first.result;
+    const [boFacts, boName] = second.result;
     expect(avaName.get(ava)?.name).toBe('Ava');
     expect(avaFacts.get(ava)).toEqual(alone);
     expect(avaFacts.get(bo)).toMatchObject({ letters: 2, verified: false });

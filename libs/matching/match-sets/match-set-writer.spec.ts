@@ -48,8 +48,7 @@ describe('MatchSetWriter', () => {
     const chunks = await t.app.get(MatchSetRepository).pairsOfDay(t.orm.em.fork(), day);
     const pairs: [number, number][] = [];
     for (const chunk of chunks) {
-      const data = new DataView(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      for (let at = 0; at < chunk.byteLength; at += 8) pairs.push([data.getInt32(at), data.getInt32(at + 4)]);
+      for (let at = 0; at < chunk.length; at += 2) pairs.push([chunk[at]!, chunk[at + 1]!]);
     }
     return pairs;
   }

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
 import type { Tier } from '../domain/tiers.js';
 import { BatchedRead } from '../../persistence/batched-read.js';
+import { decodePairs } from '../pool/recent-pair-index.js';
 import { literal, numbers, placeholders, query } from '../persistence/sql.js';
 
 export interface Pick {
@@ -271,11 +272,11 @@ export class MatchSetRepository {
   }
 
   /**
-   * Every pick of one day as big-endian int32 pairs (user_seq, candidate_seq), as the writes of the day
-   * stored them in match_day_pairs: a day of a million members crosses the wire as 24 MB of bytes in a few
-   * hundred rows instead of three million picks.
+   * Every pick of one day as (user_seq, candidate_seq) int pairs, as the writes of the day stored them in
+   * match_day_pairs: a day of a million members crosses the wire as 24 MB of bytes in a few hundred rows
+   * instead of three million picks.
    */
-  async pairsOfDay(em: EntityManager, day: string): Promise<Uint8Array[]> {
+  async pairsOfDay(em: EntityManager, day: string): Promise<Int32Array[]> {
     // As base64 text, which Node decodes natively: PGlite parsed the hex of a bytea in JavaScript, a
     // character at a time (5 of its 23 s at 100k members).
     const rows = await query<{ pairs: string }>(
@@ -283,7 +284,7 @@ export class MatchSetRepository {
       `select encode(pairs, 'base64') as pairs from match_day_pairs where day = ?::date`,
       [day],
     );
-    return rows.map((row) => Buffer.from(row.pairs, 'base64'));
+    return rows.map((row) => decodePairs(Buffer.from(row.pairs, 'base64')));
   }
 
   /** Pairs of days before `day` go: the window never reads them. */

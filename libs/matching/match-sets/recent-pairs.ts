@@ -9,8 +9,8 @@ import { MatchSetRepository } from './match-set.repository.js';
 const MAX_AGE_MS = 10 * 60_000;
 
 /**
- * The no-repeat window of a day as a RecentPairIndex: each earlier day read once as packed int pairs
- * (a few at a time), instead of two queries per block of users. The latest day's index is kept briefly,
+ * The no-repeat window of a day as a RecentPairIndex: the earlier days read as packed int pairs (a few
+ * days at a time), instead of two queries per block of users. The latest day's index is kept briefly,
  * so the chunks of a scheduled run share it.
  */
 @Injectable()
@@ -33,16 +33,17 @@ export class RecentPairs {
     return index;
   }
 
-  private async build(day: string): Promise<RecentPairIndex> {
+  private build(day: string): Promise<RecentPairIndex> {
     const { from, until } = repeatWindow(day);
     const days: string[] = [];
     for (let d = from; d <= until; d = addDays(d, 1)) days.push(d);
-    const bytes: Uint8Array[] = [];
-    // Three days at a time: the database reads while the driver receives the previous ones.
-    for (let i = 0; i < days.length; i += 3) {
-      const read = days.slice(i, i + 3).map((d) => this.sets.pairsOfDay(this.orm.em.fork(), d));
-      for (const day of await Promise.all(read)) bytes.push(...day);
-    }
-    return RecentPairIndex.build(bytes);
+    // The index reads the window twice (count, then place) rather than holding it whole.
+    return RecentPairIndex.read(async (visit) => {
+      // Three days at a time: the database reads while the driver receives the previous ones.
+      for (let i = 0; i < days.length; i += 3) {
+        const read = days.slice(i, i + 3).map((d) => this.sets.pairsOfDay(this.orm.em.fork(), d));
+        for (const chunks of await Promise.all(read)) chunks.forEach(visit);
+      }
+    });
   }
 }

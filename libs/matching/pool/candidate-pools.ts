@@ -49,6 +49,8 @@ export class CandidatePools {
 
   private async load(): Promise<CandidatePool> {
     const startedAt = Date.now();
-    return CandidatePool.of(await this.repository.all(this.orm.em.fork()), startedAt);
+    const pool = new CandidatePool(startedAt);
+    await this.repository.each(this.orm.em.fork(), (member) => pool.set(member));
+    return pool;
   }
 }

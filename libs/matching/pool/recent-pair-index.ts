@@ -1,3 +1,10 @@
+import { endianness } from 'node:os';
+
+/** Calls `visit` with each chunk of the window's pairs: int32 values (seq, seq, seq, seq, …). */
+export type PairSource = (visit: (pairs: Int32Array) => void) => Promise<void>;
+
+const LITTLE_ENDIAN = endianness() === 'LE';
+
 /**
  * Who each member was paired with on the days of the no-repeat window, in either direction, by dense
  * integer id (seq): built once per run from each day's packed pairs (MatchSetRepository.pairsOfDay), then
@@ -12,34 +19,49 @@ export class RecentPairIndex {
 
   static readonly EMPTY = new RecentPairIndex(new Int32Array(1), new Int32Array(0));
 
-  /** `days`: byte strings of big-endian int32 pairs (seq, seq). */
-  static build(days: readonly Uint8Array[]): RecentPairIndex {
-    let maxSeq = -1;
-    for (const bytes of days) {
-      const pairs = view(bytes);
-      for (let i = 0; i < pairs.length; i++)
-        if (pairs.getInt32(i * 4) > maxSeq) maxSeq = pairs.getInt32(i * 4);
-    }
-    if (maxSeq < 0) return RecentPairIndex.EMPTY;
-    // Counting sort into one flat array (CSR): degrees, prefix sums, fill.
+  /**
+   * The index of the pairs `source` gives, read twice: once to count each member's partners, once to
+   * place them (a counting sort into one flat array, CSR). The window is never held whole beside the
+   * index: at a million members it is 90 M pairs, 720 MB as bytes, as much again as the index, and the
+   * process kept those buffers until some later full collection (the run's RSS stayed above 3 GB).
+   * A window that changed between the two reads is refused.
+   */
+  static async read(source: PairSource): Promise<RecentPairIndex> {
+    let degrees: Int32Array = new Int32Array(1024);
+    let counted = 0;
+    await source((pairs) => {
+      for (let i = 0; i < pairs.length; i++) {
+        const seq = pairs[i]!;
+        if (seq >= degrees.length) degrees = grown(degrees, seq);
+        degrees[seq]!++;
+      }
+      counted += pairs.length;
+    });
+    if (counted === 0) return RecentPairIndex.EMPTY;
+    let maxSeq = degrees.length - 1;
+    while (degrees[maxSeq] === 0) maxSeq--;
     const offsets = new Int32Array(maxSeq + 2);
-    for (const bytes of days) {
-      const pairs = view(bytes);
-      for (let i = 0; i < pairs.length; i++) offsets[pairs.getInt32(i * 4) + 1]!++;
-    }
-    for (let seq = 0; seq <= maxSeq; seq++) offsets[seq + 1]! += offsets[seq]!;
-    const partners = new Int32Array(offsets[maxSeq + 1]!);
+    for (let seq = 0; seq <= maxSeq; seq++) offsets[seq + 1] = offsets[seq]! + degrees[seq]!;
+    const partners = new Int32Array(counted);
     const cursor = offsets.slice(0, maxSeq + 1);
-    for (const bytes of days) {
-      const pairs = view(bytes);
-      for (let i = 0; i < pairs.length; i += 2) {
-        const a = pairs.getInt32(i * 4);
-        const b = pairs.getInt32(i * 4 + 4);
+    await source((pairs) => {
+      for (let i = 0; i + 1 < pairs.length; i += 2) {
+        const a = pairs[i]!;
+        const b = pairs[i + 1]!;
         partners[cursor[a]!++] = b;
         partners[cursor[b]!++] = a;
       }
+    });
+    for (let seq = 0; seq <= maxSeq; seq++) {
+      if (cursor[seq] !== offsets[seq + 1]) throw new Error('the no-repeat window changed while it was read');
     }
     return new RecentPairIndex(offsets, partners);
+  }
+
+  /** `days`: byte strings of big-endian int32 pairs (seq, seq), as the database stores them. */
+  static build(days: readonly Uint8Array[]): Promise<RecentPairIndex> {
+    const decoded = days.map(decodePairs);
+    return RecentPairIndex.read(async (visit) => decoded.forEach(visit));
   }
 
   /** Pairs held, each counted once per direction. */
@@ -54,8 +76,16 @@ export class RecentPairIndex {
   }
 }
 
-/** The bytes as int32 values: `length` counts values, read with getInt32(index * 4). */
-function view(bytes: Uint8Array): { length: number; getInt32(offset: number): number } {
-  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { length: bytes.byteLength >>> 2, getInt32: (offset) => data.getInt32(offset) };
+/** Big-endian int32 values (int4send) as native ints: one copy and a byte swap, no per-value calls. */
+export function decodePairs(bytes: Uint8Array): Int32Array {
+  const values = new Int32Array(bytes.byteLength >>> 2);
+  new Uint8Array(values.buffer).set(bytes.subarray(0, values.length * 4));
+  if (LITTLE_ENDIAN) Buffer.from(values.buffer, 0, values.byteLength).swap32();
+  return values;
+}
+
+function grown(degrees: Int32Array, seq: number): Int32Array {
+  const larger = new Int32Array(Math.max(seq + 1, degrees.length * 2));
+  larger.set(degrees);
+  return larger;
 }
