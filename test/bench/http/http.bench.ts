@@ -36,7 +36,7 @@ import { describeMachine, megabytes } from '../support/machine.js';
  * the matcher's consumers running in this process) and waits until every user is matchable (their
  * personality vectors built by the consumers).
  *
- *   npm run bench -- http [--users 100000] [--connections 32] [--seconds 10] [--accounts 1000]
+ *   npm run bench -- http [--users 100000] [--connections 32] [--seconds 10] [--accounts 2500]
  *                         [--data-dir DIR] [--fresh] [--warmup 2] [--settle-minutes 30]
  *                         [--only TEXT] [--profile]
  *
@@ -49,7 +49,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '32' },
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
-    accounts: { type: 'string', default: '1000' },
+    accounts: { type: 'string', default: '2500' },
     seed: { type: 'string', default: '1' },
     password: { type: 'string', default: DEFAULT_SEED_PASSWORD },
     'data-dir': { type: 'string' },
