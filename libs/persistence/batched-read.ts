@@ -48,7 +48,10 @@ export class BatchedRead<Row> {
     const found = new Map<string, Row>();
     if (transaction) {
       const rows = this.parse((await this.alone.run(connection, [ids], transaction))[0]?.rows);
-      for (const id of ids) if (rows.has(id.toLowerCase())) found.set(id, rows.get(id.toLowerCase())!);
+      for (const id of ids) {
+        const row = rows.get(id.toLowerCase());
+        if (row !== undefined) found.set(id, row);
+      }
       return found;
     }
     const answers = await roundOf(connection).loadMany(

@@ -27,7 +27,7 @@ export class CandidatePoolRepository {
    * the database joins the view once (paging by key made it look up each member's vector: 20 s at 1M).
    */
   async each(em: EntityManager, visit: (member: PoolMember) => void): Promise<void> {
-    await em.fork().transactional(async (tx) => {
+    await em.transactional(async (tx) => {
       // The whole result is wanted: plan for it, not for the first rows (a cursor's default).
       await query(tx, `set local cursor_tuple_fraction = 1`);
       await query(tx, `declare pool_members no scroll cursor for ${MEMBERS}`);

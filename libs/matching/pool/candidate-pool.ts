@@ -120,12 +120,6 @@ export class CandidatePool {
 
   constructor(readonly loadedAt: number = Date.now()) {}
 
-  static of(members: Iterable<PoolMember>, loadedAt?: number): CandidatePool {
-    const pool = new CandidatePool(loadedAt);
-    for (const member of members) pool.set(member);
-    return pool;
-  }
-
   get size(): number {
     return this.memberKeys.size;
   }

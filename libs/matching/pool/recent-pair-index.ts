@@ -58,12 +58,6 @@ export class RecentPairIndex {
     return new RecentPairIndex(offsets, partners);
   }
 
-  /** `days`: byte strings of big-endian int32 pairs (seq, seq), as the database stores them. */
-  static build(days: readonly Uint8Array[]): Promise<RecentPairIndex> {
-    const decoded = days.map(decodePairs);
-    return RecentPairIndex.read(async (visit) => decoded.forEach(visit));
-  }
-
   /** Pairs held, each counted once per direction. */
   get size(): number {
     return this.partners.length / 2;
