@@ -16,16 +16,15 @@ function run<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]>
 
 /**
  * Every profile read, photo fetch and match card asks, so the requests in flight ask together: each key
- * is a pair of user ids ('<a> <b>'), found when either blocked the other.
+ * is a pair of user ids ('<a> <b>'), found when either blocked the other. Each id is cast once and each
+ * direction is its own primary-key probe (an `or` inside one subquery cost PostgreSQL twice as much).
  */
 const blockedPairs = new BatchedRead<{ pair: string }>(
   'blocked-pairs',
   `select p.pair from unnest(?::text[]) as p(pair)
-      where exists (select 1 from user_block b
-                     where (b.user_id = split_part(p.pair, ' ', 1)::uuid
-                            and b.blocked_user_id = split_part(p.pair, ' ', 2)::uuid)
-                        or (b.user_id = split_part(p.pair, ' ', 2)::uuid
-                            and b.blocked_user_id = split_part(p.pair, ' ', 1)::uuid))`,
+      cross join lateral (select split_part(p.pair, ' ', 1)::uuid as a, split_part(p.pair, ' ', 2)::uuid as b) k
+      where exists (select 1 from user_block where user_id = k.a and blocked_user_id = k.b)
+         or exists (select 1 from user_block where user_id = k.b and blocked_user_id = k.a)`,
   (row) => row.pair,
 );
 
