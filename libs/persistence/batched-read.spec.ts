@@ -76,6 +76,21 @@ describe('BatchedRead (on the test database)', () => {
     expect(typeof alone?.created_at).toBe('string');
   });
 
+  it('sends a round before its turn ends once it has waited half a millisecond, and answers every caller', async () => {
+    const em = t.orm.em.fork();
+    const { result, statements } = await statementsOf(async () => {
+      const first = names.byId(em, [ava]);
+      // The rest of a long turn: a busy gateway still working through other requests.
+      const until = performance.now() + 2;
+      while (performance.now() < until);
+      const second = names.byId(em, [bo]);
+      const third = names.byId(em, [ava]);
+      return Promise.all([first, second, third]);
+    });
+    expect(statements).toEqual(['spec-names/json', 'spec-names/json']);
+    expect(result.map((rows) => [...rows.keys()])).toEqual([[ava], [bo], [ava]]);
+  });
+
   it('caches nothing: a row changed after one read is read anew by the next', async () => {
     const carl = await t.addAccount({ name: 'Carl' });
     expect((await names.byId(t.orm.em.fork(), [carl])).get(carl)?.name).toBe('Carl');
