@@ -425,5 +425,31 @@ describe('accounts people can trust (API)', () => {
       expect((await t.client().post('/login', { email: b.email, password: b.password })).status).toBe(200);
       expect((await a.client.get(`/user/getProfile/${b.id}`)).status).toBe(200);
     });
+
+    it("a suspended member's POST /match/new is refused, their stored set unread and no new set made", async () => {
+      const shared = pairAnswers();
+      const a = await member('male', 'female', shared);
+      const b = await member('female', 'male', shared);
+      const stored = await a.client.post('/match/new', { userId: a.id });
+      expect(idsOf(stored.body)).toContain(b.id);
+      const expired = {
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Your session has expired. Please sign in again.',
+      };
+
+      for (const person of [a, b]) {
+        await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand(person.email, true));
+        const refused = await person.client.post('/match/new', { userId: person.id });
+        expect({ status: refused.status, body: refused.body }).toEqual({ status: 401, body: expired });
+      }
+      expect(await sql('select 1 from match_set where user_id = ?', [b.id])).toEqual([]);
+
+      for (const person of [a, b])
+        await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand(person.email, false));
+      const again = await a.client.post('/match/new', { userId: a.id });
+      expect(again.status).toBe(200);
+      expect(again.body).toEqual(stored.body);
+    });
   });
 });
