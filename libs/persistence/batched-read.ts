@@ -114,7 +114,10 @@ class Round {
 
 const collecting = new WeakMap<AbstractSqlConnection, Round>();
 
-/** The rows of the round `ids` join, by id in lower case. */
+/**
+ * Adds `ids` to the round being collected on `connection`; answers with the read's rows of that round, by id
+ * in lower case.
+ */
 function ask(
   connection: AbstractSqlConnection,
   read: BatchedRead<unknown>,
