@@ -50,16 +50,10 @@ export class BatchedRead<Row> {
   async byId(em: EntityManager, ids: readonly string[]): Promise<Map<string, Row>> {
     const connection = (em as SqlEntityManager).getConnection();
     const transaction = em.getTransactionContext();
+    const rows = transaction
+      ? this.parse((await this.alone.run(connection, [ids], transaction))[0]?.rows)
+      : ((await ask(connection, this as BatchedRead<unknown>, ids)) as Map<string, Row>);
     const found = new Map<string, Row>();
-    if (transaction) {
-      const rows = this.parse((await this.alone.run(connection, [ids], transaction))[0]?.rows);
-      for (const id of ids) {
-        const row = rows.get(id.toLowerCase());
-        if (row !== undefined) found.set(id, row);
-      }
-      return found;
-    }
-    const rows = (await ask(connection, this as BatchedRead<unknown>, ids)) as Map<string, Row>;
     for (const id of ids) {
       const row = rows.get(id.toLowerCase());
       if (row !== undefined) found.set(id, row);
