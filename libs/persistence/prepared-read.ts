@@ -7,9 +7,10 @@ const textByName = new Map<string, string>();
 /**
  * A read that runs on (nearly) every request — the access check, a profile, a photo's tag — as a named
  * prepared statement on PostgreSQL: the server parses and plans it once per pooled connection instead of
- * once per request (planning was most of the server's time on these reads), and the ORM's client-side
- * formatting of values into the SQL is skipped. The ORM has no prepared-statement API, hence this small
- * wrapper around its `pg` pool, where `pg` keeps the statements per connection by name.
+ * once per request (planning was most of the server's time on these reads; the sessions force generic plans,
+ * see `sessionOptions` in orm-options.ts), and the ORM's client-side formatting of values into the SQL is
+ * skipped. The ORM has no prepared-statement API, hence this small wrapper around its `pg` pool, where `pg`
+ * keeps the statements per connection by name.
  *
  * Written with `?` placeholders like the rest of the code; arrays are bound as one array value (write
  * `= any(?::uuid[])`, not `in (?)`). In a transaction, and on PGlite (one in-process connection whose
