@@ -11,6 +11,7 @@ import type { AppConfig } from '../../libs/config/app-config.js';
 import { ApiExceptionFilter } from '../../libs/shared/http/api-exception.filter.js';
 import { createValidationPipe } from '../../libs/shared/http/validation.pipe.js';
 import { jsonBody, UnacceptableJsonError } from '../../libs/shared/http/json-body.js';
+import { RequestsInFlight } from '../../libs/shared/http/requests-in-flight.js';
 import { GatewayModule } from './gateway.module.js';
 
 const JSON_BODY_LIMIT = '100kb';
@@ -51,7 +52,8 @@ export async function createGatewayApp(config: AppConfig): Promise<NestExpressAp
   );
   app.enableCors({ origin: config.publicUrl, credentials: true });
   app.use(cookieParser());
-  app.use('/api', jsonBody(JSON_BODY_LIMIT), rejectUnreadableBody);
+  // Counted until answered, so shutdown waits for them before the database closes.
+  app.use('/api', app.get(RequestsInFlight).track, jsonBody(JSON_BODY_LIMIT), rejectUnreadableBody);
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());

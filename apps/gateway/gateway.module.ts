@@ -20,6 +20,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.module.js';
 import { HealthController } from './health/health.controller.js';
+import { RequestsInFlight } from '../../libs/shared/http/requests-in-flight.js';
 import { GatewayWithoutModelModule } from '../../libs/matching/embeddings/embedding-model-placement.js';
 
 /**
@@ -53,6 +54,7 @@ export class GatewayModule {
         ...embeddedMatcher(config),
       ],
       controllers: [HealthController],
+      providers: [RequestsInFlight],
     };
   }
 }

@@ -1,0 +1,67 @@
+import type { Server } from 'node:http';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { NextFunction, Request, Response } from 'express';
+
+/** How long shutdown waits for answers still being worked on before it goes on regardless. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * API requests whose answer is not written yet. Closing the HTTP server waits for open connections only, so
+ * a handler whose client hung up was not waited for: the database closed under it ("Cannot use a pool after
+ * calling end on the pool"), and a write it was making could be lost. Before the modules shut down, this
+ * stops the server taking connections and waits, bounded, until every API request begun has been answered
+ * (Nest ends every answer, also one whose client is gone).
+ */
+@Injectable()
+export class RequestsInFlight implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(RequestsInFlight.name);
+  private count = 0;
+  private drained?: () => void;
+
+  constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  /**
+   * Express middleware for the API's routes: counts a request until its answer's `end()`, or until its
+   * connection closes once the answer has begun (a photo streamed to a client that hung up is never ended;
+   * its handler was done when the answer began).
+   */
+  readonly track = (_request: Request, response: Response, next: NextFunction): void => {
+    this.count++;
+    let counted = true;
+    const finished = () => {
+      if (!counted) return;
+      counted = false;
+      this.count--;
+      if (this.count === 0) this.drained?.();
+    };
+    const end = response.end;
+    response.end = ((...args: Parameters<Response['end']>) => {
+      response.end = end;
+      finished();
+      return end.apply(response, args);
+    }) as Response['end'];
+    response.once('close', () => {
+      if (response.headersSent) finished();
+    });
+    next();
+  };
+
+  get pending(): number {
+    return this.count;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    // No new connections, idle keep-alive ones closed; Nest's own close of the server comes later.
+    if (server?.listening) server.close();
+    if (this.count === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const settled = await Promise.race([
+      new Promise<boolean>((done) => (this.drained = () => done(true))),
+      new Promise<boolean>((done) => (timer = setTimeout(() => done(false), DRAIN_TIMEOUT_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!settled) this.logger.warn(`shutting down with ${this.count} API requests unanswered`);
+  }
+}
