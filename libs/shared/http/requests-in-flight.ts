@@ -4,7 +4,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 
 /** How long shutdown waits for answers still being worked on before it goes on regardless. */
-export const DRAIN_TIMEOUT_MS = 10_000;
+const DRAIN_TIMEOUT_MS = 10_000;
 
 /**
  * API requests whose answer is not written yet. Closing the HTTP server waits for open connections only, so

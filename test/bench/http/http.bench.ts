@@ -362,14 +362,18 @@ async function closeAfterSeeding(context: CliContext, failed: boolean): Promise<
  */
 async function vacuumAndAnalyze(context: CliContext): Promise<void> {
   const started = performance.now();
-  await (context.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection().execute('vacuum (analyze)');
+  await connectionOf(context).execute('vacuum (analyze)');
   console.log(`vacuumed and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+function connectionOf(context: CliContext) {
+  return (context.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection();
+}
+
 async function matchable(context: CliContext): Promise<number> {
-  const [row] = await (context.app.get(MikroORM).em.fork() as SqlEntityManager)
-    .getConnection()
-    .execute<{ n: number | string }[]>('select count(*) as n from matchable_member');
+  const [row] = await connectionOf(context).execute<{ n: number | string }[]>(
+    'select count(*) as n from matchable_member',
+  );
   return Number(row?.n ?? 0);
 }
 
