@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import { bound } from '../persistence/bound-statement.js';
 import { EventPublisher } from './event-publisher.port.js';
 import type { IntegrationEvent } from './integration-event.js';
 import { OutboxMessage } from './outbox-message.entity.js';
@@ -40,14 +40,13 @@ export class Outbox {
         published_at: relayed ? null : now,
       };
     });
-    await (em as SqlEntityManager).getConnection().execute(
+    await bound(
+      em,
       `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at)
        select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at
          from json_to_recordset(?::json)
            as x(id uuid, type varchar, aggregate_id varchar, payload jsonb, occurred_at timestamptz, published_at timestamptz)`,
       [JSON.stringify(rows)],
-      'run',
-      em.getTransactionContext(),
     );
   }
 }

@@ -2,7 +2,8 @@ import { createHandlerContext, type HandlerContext } from '../../../test/support
 import { Outbox } from '../../messaging/outbox.js';
 import { MemberRepository } from '../members/member.repository.js';
 import { MatchSetRepository } from './match-set.repository.js';
-import { MatchSetWriter, type PlannedSet } from './match-set-writer.js';
+import { matchMember, plannedSet } from '../../../test/support/planned-sets.js';
+import { MatchSetWriter } from './match-set-writer.js';
 
 describe('MatchSetWriter', () => {
   let t: HandlerContext;
@@ -18,30 +19,8 @@ describe('MatchSetWriter', () => {
 
   afterAll(() => t.close());
 
-  /** An account with its row in matching's read model; returns its id and seq. */
-  async function member(name: string): Promise<{ id: string; seq: number }> {
-    const id = await t.addAccount({ name });
-    const [row] = await t.sql<{ seq: number }>(
-      `insert into match_member (user_id, name, verified) values (?, ?, true) returning seq`,
-      [id, name],
-    );
-    return { id, seq: Number(row!.seq) };
-  }
-
-  function plan(user: { id: string; seq: number }, candidates: { id: string; seq: number }[]): PlannedSet {
-    const tiers = ['best', 'medium', 'worst'] as const;
-    return {
-      userId: user.id,
-      userSeq: user.seq,
-      refill: false,
-      picks: candidates.map((candidate, i) => ({
-        tier: tiers[i]!,
-        candidateId: candidate.id,
-        candidateSeq: candidate.seq,
-        percent: 90 - i * 20,
-      })),
-    };
-  }
+  const member = (name: string) => matchMember(t, name);
+  const plan = plannedSet;
 
   /** The day's pairs as the no-repeat window reads them: [user seq, candidate seq] per pick. */
   async function pairsOf(day: string): Promise<[number, number][]> {
@@ -123,6 +102,21 @@ describe('MatchSetWriter', () => {
     expect(Number(set!.pick_count)).toBe(1);
     expect(await t.sql(`select 1 from match_set where user_id = ?`, [jo.id])).toHaveLength(0);
     expect(await pairsOf('2031-05-03')).toEqual([[gil.seq, hal.seq]]);
+  });
+
+  it('a member deleted later takes their sets and every pick naming them along', async () => {
+    const [max, ned, ora] = [await member('Max'), await member('Ned'), await member('Ora')];
+    await writer.write('2031-05-04', [plan(max, [ned, ora]), plan(ned, [max, ora]), plan(ora, [ned])]);
+
+    await t.sql(`delete from app_user where id = ?`, [ned.id]);
+
+    expect((await picksOf(max.id, '2031-05-04')).map((pick) => pick.candidate_id)).toEqual([ora.id]);
+    expect(await picksOf(ora.id, '2031-05-04')).toEqual([]);
+    expect(
+      await t.sql(`select 1 from match_pick where user_id = ? or candidate_id = ?`, [ned.id, ned.id]),
+    ).toEqual([]);
+    expect(await t.sql(`select 1 from match_set where user_id = ?`, [ned.id])).toEqual([]);
+    expect(await t.sql(`select 1 from match_set where user_id in (?, ?)`, [max.id, ora.id])).toHaveLength(2);
   });
 
   it('forgets the pairs of days two windows before a new day, and keeps the rest', async () => {

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { Outbox } from '../../messaging/outbox.js';
 import { addDays } from '../domain/calendar-day.js';
 import { REPEAT_WINDOW_DAYS } from '../domain/eligibility.js';
 import type { Tier } from '../domain/tiers.js';
 import { MatchesGenerated } from '../events/matches-generated.event.js';
 import { MemberRepository } from '../members/member.repository.js';
-import { isForeignKeyViolation } from '../persistence/sql.js';
 import { MatchSetRepository, type Pick } from './match-set.repository.js';
 
 export interface PlannedPick {
@@ -33,9 +32,9 @@ export interface WriteReport {
 }
 
 /**
- * Stores scored sets in one transaction: claims (user, day) for each (the primary key: a concurrent run
- * or request that got there first keeps its set), writes the winners' picks and their MatchesGenerated
- * in the outbox. Batches are large (a run writes thousands of sets a transaction) because each statement
+ * Stores scored sets in one transaction: holds every member they name (a deletion waits, or they are
+ * left out), claims (user, day) for each (the primary key: a concurrent run or request that got there
+ * first keeps its set), writes the winners' picks and their MatchesGenerated in the outbox. Batches are large (a run writes thousands of sets a transaction) because each statement
  * costs far more than its rows.
  */
 @Injectable()
@@ -53,22 +52,11 @@ export class MatchSetWriter {
   async write(day: string, batch: readonly PlannedSet[]): Promise<WriteReport> {
     if (batch.length === 0) return { created: 0, empty: 0, existing: 0, departed: 0 };
     await this.ensureDay(day);
-    try {
-      return await this.store(day, batch);
-    } catch (error) {
-      // Someone in the batch deleted their account since the pool was loaded (the foreign keys to the
-      // account refused the batch): stored again without them. Checked only then, as it is rare and the
-      // check costs as much as a third of the writes.
-      if (!isForeignKeyViolation(error)) throw error;
-      const planned = await this.withoutDeparted(batch);
-      return { ...(await this.store(day, planned)), departed: batch.length - planned.length };
-    }
-  }
-
-  private async store(day: string, planned: readonly PlannedSet[]): Promise<WriteReport> {
     const report: WriteReport = { created: 0, empty: 0, existing: 0, departed: 0 };
     const now = new Date();
     await this.orm.em.fork().transactional(async (em) => {
+      const planned = await this.withoutDeparted(em, batch);
+      report.departed = batch.length - planned.length;
       const fresh = planned.filter((set) => !set.refill);
       const won = await this.sets.claimSets(
         em,
@@ -112,14 +100,19 @@ export class MatchSetWriter {
   }
 
   /**
-   * Someone deleted since the pool was loaded is dropped rather than shown: a leaver gets no set, and
-   * picks of them leave the others' sets (which keep the rest, without a replacement).
+   * Holds every member the batch names until the transaction ends (see MemberRepository.holdPresent), and
+   * drops those deleted since the pool was loaded rather than showing them: a leaver gets no set, and picks
+   * of them leave the others' sets (which keep the rest, without a replacement).
    */
-  private async withoutDeparted(planned: readonly PlannedSet[]): Promise<PlannedSet[]> {
+  private async withoutDeparted(
+    em: EntityManager,
+    planned: readonly PlannedSet[],
+  ): Promise<readonly PlannedSet[]> {
     const ids = new Set(planned.flatMap((set) => [set.userId, ...set.picks.map((pick) => pick.candidateId)]));
-    const existing = await this.members.existing(this.orm.em.fork(), [...ids]);
+    const present = await this.members.holdPresent(em, [...ids]);
+    if (present.size === ids.size) return planned;
     return planned
-      .filter((set) => existing.has(set.userId))
-      .map((set) => ({ ...set, picks: set.picks.filter((pick) => existing.has(pick.candidateId)) }));
+      .filter((set) => present.has(set.userId))
+      .map((set) => ({ ...set, picks: set.picks.filter((pick) => present.has(pick.candidateId)) }));
   }
 }

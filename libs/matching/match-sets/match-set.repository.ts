@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
 import type { Tier } from '../domain/tiers.js';
 import { BatchedRead } from '../../persistence/batched-read.js';
+import { bound } from '../../persistence/bound-statement.js';
 import { decodePairs } from '../pool/recent-pair-index.js';
 import { literal, numbers, placeholders, query } from '../persistence/sql.js';
 
@@ -205,13 +206,13 @@ export class MatchSetRepository {
     at: Date,
   ): Promise<Set<string>> {
     if (sets.length === 0) return new Set();
-    const rows = sets.map((set) => ({ user_id: set.userId, pick_count: set.pickCount }));
-    const claimed = await query<{ user_id: string }>(
+    const claimed = await bound<{ user_id: string }>(
       em,
       `insert into match_set (user_id, day, pick_count, created_at)
-       select x.user_id, ${literal.day(day)}, x.pick_count, ${literal.timestamp(at)}
-         from json_to_recordset(${literal.text(JSON.stringify(rows))}) as x(user_id uuid, pick_count smallint)
+       select x.user_id, ?::date, x.pick_count, ?::timestamptz
+         from unnest(?::uuid[], ?::smallint[]) as x(user_id, pick_count)
        on conflict (user_id, day) do nothing returning user_id`,
+      [day, at.toISOString(), sets.map((set) => set.userId), sets.map((set) => set.pickCount)],
     );
     return new Set(claimed.map((row) => row.user_id));
   }
@@ -239,35 +240,39 @@ export class MatchSetRepository {
   }
 
   /**
-   * One JSON document instead of a VALUES list: Postgres parses it much faster than thousands of rows of
-   * parameters. The seqs come from the pool the picks were scored in (a member's seq never changes). The
-   * same statement appends the picks' packed pairs to match_day_pairs, which the no-repeat window reads.
+   * One statement for a block's picks, each column bound as one array (see persistence/bound-statement.ts).
+   * The seqs come from the pool the picks were scored in (a member's seq never changes). The same statement
+   * appends the picks' packed pairs to match_day_pairs, which the no-repeat window reads. The caller holds
+   * every member named here (MatchSetWriter): there are no foreign keys to check row by row.
    */
   async insertPicks(em: EntityManager, day: string, picks: Pick[], at: Date): Promise<void> {
     if (picks.length === 0) return;
-    const rows = picks.map((pick) => ({
-      user_id: pick.userId,
-      tier: pick.tier,
-      candidate_id: pick.candidateId,
-      percent: pick.percent,
-      user_seq: pick.userSeq,
-      candidate_seq: pick.candidateSeq,
-    }));
     const pairs = Buffer.alloc(picks.length * 8);
     picks.forEach((pick, index) => {
       pairs.writeInt32BE(pick.userSeq, index * 8);
       pairs.writeInt32BE(pick.candidateSeq, index * 8 + 4);
     });
-    await query(
+    await bound(
       em,
       `with inserted as (
          insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
-         select x.user_id, ${literal.day(day)}, x.tier, x.candidate_id, x.percent, ${literal.timestamp(at)},
-                x.user_seq, x.candidate_seq
-           from json_to_recordset(${literal.text(JSON.stringify(rows))})
-             as x(user_id uuid, tier varchar, candidate_id uuid, percent smallint, user_seq int, candidate_seq int)
+         select x.user_id, ?::date, x.tier, x.candidate_id, x.percent, ?::timestamptz, x.user_seq, x.candidate_seq
+           from unnest(?::uuid[], ?::varchar[], ?::uuid[], ?::smallint[], ?::int[], ?::int[])
+             as x(user_id, tier, candidate_id, percent, user_seq, candidate_seq)
        )
-       insert into match_day_pairs (day, pairs) values (${literal.day(day)}, ${literal.bytes(pairs)})`,
+       insert into match_day_pairs (day, pairs) values (?::date, ?::bytea)`,
+      [
+        day,
+        at.toISOString(),
+        picks.map((pick) => pick.userId),
+        picks.map((pick) => pick.tier),
+        picks.map((pick) => pick.candidateId),
+        picks.map((pick) => pick.percent),
+        picks.map((pick) => pick.userSeq),
+        picks.map((pick) => pick.candidateSeq),
+        day,
+        pairs,
+      ],
     );
   }
 

@@ -5,7 +5,8 @@ import type { IntegrationEvent } from '../../messaging/integration-event.js';
 import { ProfileUpdated } from '../../profiles/index.js';
 import { QuizSubmitted } from '../../quiz/index.js';
 import type { Sex } from '../domain/eligibility.js';
-import { isForeignKeyViolation, literal, query } from '../persistence/sql.js';
+import { bound } from '../../persistence/bound-statement.js';
+import { isForeignKeyViolation, query } from '../persistence/sql.js';
 
 /**
  * Matching's read model of other contexts (migration 20261125001100): `match_member` and `match_block`,
@@ -80,12 +81,17 @@ export class MemberRepository {
     ]);
   }
 
-  /** Which of `userIds` are still members (deleting an account removes its row with it). */
-  async existing(em: EntityManager, userIds: string[]): Promise<Set<string>> {
+  /**
+   * Which of `userIds` are still members, each held until the caller's transaction ends: `for key share`, as
+   * a foreign key check would, so an account deletion waits for the caller's writes and then removes them
+   * with the member (migration 20261126000100), and a member deleted first is simply not returned.
+   */
+  async holdPresent(em: EntityManager, userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await query<{ user_id: string }>(
+    const rows = await bound<{ user_id: string }>(
       em,
-      `select user_id from match_member where user_id = any(${literal.uuids(userIds)})`,
+      `select user_id from match_member where user_id = any(?::uuid[]) for key share`,
+      [userIds],
     );
     return new Set(rows.map((row) => row.user_id));
   }
