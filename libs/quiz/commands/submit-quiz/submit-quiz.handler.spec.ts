@@ -86,4 +86,14 @@ describe('SubmitQuizHandler (on a real database)', () => {
     expect(await storedChoices(userId)).toBeNull();
     expect(await t.eventsOf(userId)).toEqual([]);
   });
+
+  it('refuses a malformed submission through its promise, never by throwing at the caller', async () => {
+    const userId = await t.addAccount({ verified: true });
+    let pending: Promise<unknown> | undefined;
+
+    expect(() => {
+      pending = t.app.get(SubmitQuizHandler).execute(new SubmitQuizCommand(userId, []));
+    }).not.toThrow();
+    await expect(pending).rejects.toMatchObject({ kind: 'invalid' });
+  });
 });

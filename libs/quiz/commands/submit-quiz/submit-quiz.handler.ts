@@ -17,7 +17,8 @@ export class SubmitQuizHandler implements ICommandHandler<SubmitQuizCommand> {
     private readonly outbox: Outbox,
   ) {}
 
-  execute(command: SubmitQuizCommand): Promise<{ submitted: true }> {
+  // async: a malformed submission rejects the returned promise like every other refusal, never throws.
+  async execute(command: SubmitQuizCommand): Promise<{ submitted: true }> {
     const answers = QuizAnswers.fromSubmission(command.answers);
     return this.orm.em.fork().transactional(async (em) => {
       if (!(await this.users.isVerified(command.userId, em))) throw QuizErrors.notVerified();
