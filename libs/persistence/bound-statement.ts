@@ -9,7 +9,8 @@ import { CompiledQuery, type Kysely } from 'kysely';
  * PostgreSQL's time in a daily run's writes). Bound, the values skip both: arrays go as one array value.
  *
  * Written with `?` placeholders like the rest of the code; bind an array where SQL wants one
- * (`unnest(?::uuid[], ?::int[])`, `= any(?::uuid[])`).
+ * (`unnest(?::uuid[], ?::int[])`, `= any(?::uuid[])`). Meant for batch writes: the ORM's query log does
+ * not see these statements (it would print the megabyte).
  */
 export async function bound<Row = Record<string, unknown>>(
   em: EntityManager,
