@@ -13,6 +13,8 @@ const owners = {
     'refresh_session',
     'password_reset_token',
     'deleted_account',
+    'waitlist_departed',
+    'waitlist_departed_bucket',
   ],
   profiles: ['profile'],
   images: ['user_image'],

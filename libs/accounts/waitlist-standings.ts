@@ -16,23 +16,31 @@ const standingReads = new Map<number, PreparedRead<StandingRow>>();
  * for a short list looks cheaper than the generic one), which cost more than the round trips it saves.
  */
 function standingRead(boost: number): PreparedRead<StandingRow> {
+  // waitlist_dense_rank(join_rank) written out: PostgreSQL cannot inline a function with subqueries, and
+  // calling it cost a third of the read.
   let read = standingReads.get(boost);
   if (!read) {
     read = new PreparedRead<StandingRow>(
       `waitlist-standing-${boost}`,
       `with me as (
-         select id, referral_code, verified_referrals as verified,
-                join_rank - ${boost} * verified_referrals as score
-           from app_user where id = ?
+         select u.id, u.referral_code, u.verified_referrals as verified,
+                case when u.verified_referrals > 0 then u.referrer_rank
+                     else u.join_rank
+                          - coalesce((select sum(b.departed) from waitlist_departed_bucket b
+                                       where b.bucket < u.join_rank >> 10), 0)
+                          - (select count(*) from waitlist_departed d
+                              where d.join_rank >= (u.join_rank >> 10) << 10 and d.join_rank < u.join_rank)
+                end - ${boost} * u.verified_referrals as score
+           from app_user u where u.id = ?
        )
        select me.referral_code, me.verified,
               1 + greatest(me.score - 1, 0)
                 - (select count(*) from app_user r
-                    where r.verified_referrals > 0 and r.join_rank < me.score)
+                    where r.verified_referrals > 0 and r.referrer_rank < me.score)
                 + (select count(*) from app_user r
                     where r.verified_referrals > 0 and r.id <> me.id
-                      and (r.join_rank - ${boost} * r.verified_referrals < me.score
-                           or (r.join_rank - ${boost} * r.verified_referrals = me.score
+                      and (r.referrer_rank - ${boost} * r.verified_referrals < me.score
+                           or (r.referrer_rank - ${boost} * r.verified_referrals = me.score
                                and r.verified_referrals > me.verified))) as position
          from me`,
     );
@@ -48,8 +56,9 @@ export interface WaitlistStanding {
 }
 
 /**
- * One member's waitlist place, read from the two facts accounts keep per account (migration
- * 20261124000900, triggers on `app_user`: join_rank, dense; verified_referrals). The rule is the waitlist's
+ * One member's waitlist place, read from the facts accounts keep per account (migrations 20261124000900 and
+ * 20261126000200, triggers on `app_user`): the dense join rank (`waitlist_dense_rank(join_rank)`, stored as
+ * `referrer_rank` for referrers) and verified_referrals. The rule is the waitlist's
  * (libs/waitlist/waitlist-ranking.ts: score = join rank − places × verified referrals; equal scores: more
  * referrals first), which passes its number of places. Position = 1 + who is ahead, counted in two parts:
  *

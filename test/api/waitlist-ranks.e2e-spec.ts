@@ -56,11 +56,25 @@ describe('waitlist positions from the stored ranks', () => {
     for (const id of expected.keys())
       actual.set(id, (await queries.execute(new GetWaitlistStandingQuery(id))).position);
     expect(actual).toEqual(expected);
-    const ranks = await sql<{ join_rank: number | string }>(
+    await expectDenseRanks();
+  }
+
+  /** Every account's dense rank is 1 + the accounts here that joined before it; a referrer's stored one too. */
+  async function expectDenseRanks(): Promise<void> {
+    const ranks = await sql<{
+      dense: number | string;
+      referrer_rank: number | string | null;
+      verified: number;
+    }>(
       t,
-      `select join_rank from app_user order by join_seq`,
+      `select waitlist_dense_rank(join_rank) as dense, referrer_rank, verified_referrals as verified
+         from app_user order by join_seq`,
     );
-    expect(ranks.map((row) => Number(row.join_rank))).toEqual(ranks.map((_, i) => i + 1));
+    expect(ranks.map((row) => Number(row.dense))).toEqual(ranks.map((_, i) => i + 1));
+    const referrers = ranks.filter((row) => Number(row.verified) > 0);
+    expect(referrers.map((row) => Number(row.referrer_rank))).toEqual(
+      referrers.map((row) => Number(row.dense)),
+    );
   }
 
   it('match the reference ranking after a random history of sign-ups, verifications and departures', async () => {
@@ -89,5 +103,42 @@ describe('waitlist positions from the stored ranks', () => {
       if (step % 20 === 19) await expectPositionsToMatch();
     }
     await expectPositionsToMatch();
+  });
+
+  it("departures far apart, across many buckets of ranks, change nobody else's rank, only positions", async () => {
+    // Ranks are counted per bucket of 1,024: 3,000 sign-ups span three, then some of every bucket leave.
+    const ids = (
+      await sql<{ id: string }>(
+        t,
+        `insert into app_user (id, name, email, password_hash, email_verified_at, referral_code, created_at)
+         select gen_random_uuid(), 'Bulk ' || n, 'bulk' || n || '@example.com', 'x', now(), 'BULK' || n, now()
+           from generate_series(1, 3000) as n
+         returning id`,
+      )
+    ).map((row) => row.id);
+    const referee = async (referrer: string) => addAccount(referrer);
+    for (const at of [5, 1500, 2900]) await referee(ids[at]!);
+    const before = await sql<{ join_rank: string }>(t, `select join_rank from app_user order by join_seq`);
+
+    const gone = [0, 1023, 1024, 1500, 2047, 2048, 2999].map((at) => ids[at]!);
+    await sql(t, `delete from app_user where id = any(?::uuid[])`, [`{${gone.join(',')}}`]);
+    await sql(t, `delete from app_user where id = ?`, [ids[700]!]);
+    await referee(ids[2500]!);
+
+    const after = await sql<{ join_rank: string }>(t, `select join_rank from app_user order by join_seq`);
+    const kept = new Set(after.map((row) => row.join_rank));
+    expect(before.filter((row) => kept.has(row.join_rank))).toHaveLength(after.length - 1);
+    await expectDenseRanks();
+    const expected = await expectedPositions();
+    const queries = t.app.get(QueryBus);
+    for (const id of [
+      ids[6]!,
+      ids[1025]!,
+      ids[2500]!,
+      ids[2900]!,
+      ids[2998]!,
+      ...[...expected.keys()].slice(-3),
+    ])
+      expect((await queries.execute(new GetWaitlistStandingQuery(id))).position).toBe(expected.get(id));
   });
 });

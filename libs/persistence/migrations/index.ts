@@ -24,6 +24,7 @@ import { Migration20261125001400PicksByDay } from './20261125001400-picks-by-day
 import { Migration20261125001500DayPairs } from './20261125001500-day-pairs.migration.js';
 import { Migration20261125001600SetDayIndex } from './20261125001600-set-day-index.migration.js';
 import { Migration20261126000100DeparturesByTrigger } from './20261126000100-departures-by-trigger.migration.js';
+import { Migration20261126000200WaitlistDepartures } from './20261126000200-waitlist-departures.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -55,4 +56,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261125001500-day-pairs', class: Migration20261125001500DayPairs },
   { name: '20261125001600-set-day-index', class: Migration20261125001600SetDayIndex },
   { name: '20261126000100-departures-by-trigger', class: Migration20261126000100DeparturesByTrigger },
+  { name: '20261126000200-waitlist-departures', class: Migration20261126000200WaitlistDepartures },
 ];
