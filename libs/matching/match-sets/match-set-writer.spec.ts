@@ -20,7 +20,6 @@ describe('MatchSetWriter', () => {
   afterAll(() => t.close());
 
   const member = (name: string) => matchMember(t, name);
-  const plan = plannedSet;
 
   /** The day's pairs as the no-repeat window reads them: [user seq, candidate seq] per pick. */
   async function pairsOf(day: string): Promise<[number, number][]> {
@@ -40,7 +39,7 @@ describe('MatchSetWriter', () => {
 
   it('stores sets, picks with their seqs and one MatchesGenerated each, in the day partition it creates', async () => {
     const [ana, ben, cy] = [await member('Ana'), await member('Ben'), await member('Cy')];
-    const report = await writer.write('2031-05-01', [plan(ana, [ben, cy]), plan(ben, [])]);
+    const report = await writer.write('2031-05-01', [plannedSet(ana, [ben, cy]), plannedSet(ben, [])]);
 
     expect(report).toEqual({ created: 2, empty: 1, existing: 0, departed: 0 });
     expect(await picksOf(ana.id, '2031-05-01')).toEqual([
@@ -70,9 +69,9 @@ describe('MatchSetWriter', () => {
 
   it('keeps the set a concurrent writer stored first', async () => {
     const [dee, eve, fay] = [await member('Dee'), await member('Eve'), await member('Fay')];
-    await writer.write('2031-05-02', [plan(dee, [eve])]);
+    await writer.write('2031-05-02', [plannedSet(dee, [eve])]);
 
-    expect(await writer.write('2031-05-02', [plan(dee, [fay])])).toEqual({
+    expect(await writer.write('2031-05-02', [plannedSet(dee, [fay])])).toEqual({
       created: 0,
       empty: 0,
       existing: 1,
@@ -91,7 +90,7 @@ describe('MatchSetWriter', () => {
     ];
     await t.sql(`delete from app_user where id in (?, ?)`, [ivy.id, jo.id]);
 
-    const report = await writer.write('2031-05-03', [plan(gil, [hal, ivy]), plan(jo, [gil])]);
+    const report = await writer.write('2031-05-03', [plannedSet(gil, [hal, ivy]), plannedSet(jo, [gil])]);
 
     expect(report).toEqual({ created: 1, empty: 0, existing: 0, departed: 1 });
     expect((await picksOf(gil.id, '2031-05-03')).map((pick) => pick.candidate_id)).toEqual([hal.id]);
@@ -106,7 +105,11 @@ describe('MatchSetWriter', () => {
 
   it('a member deleted later takes their sets and every pick naming them along', async () => {
     const [max, ned, ora] = [await member('Max'), await member('Ned'), await member('Ora')];
-    await writer.write('2031-05-04', [plan(max, [ned, ora]), plan(ned, [max, ora]), plan(ora, [ned])]);
+    await writer.write('2031-05-04', [
+      plannedSet(max, [ned, ora]),
+      plannedSet(ned, [max, ora]),
+      plannedSet(ora, [ned]),
+    ]);
 
     await t.sql(`delete from app_user where id = ?`, [ned.id]);
 
@@ -121,9 +124,9 @@ describe('MatchSetWriter', () => {
 
   it('forgets the pairs of days two windows before a new day, and keeps the rest', async () => {
     const [kim, lou] = [await member('Kim'), await member('Lou')];
-    await writer.write('2031-05-06', [plan(kim, [lou])]);
+    await writer.write('2031-05-06', [plannedSet(kim, [lou])]);
 
-    await writer.write('2031-07-05', [plan(lou, [kim])]);
+    await writer.write('2031-07-05', [plannedSet(lou, [kim])]);
 
     // 2031-07-05 less 60 days is 2031-05-06: the days before it go, that day stays.
     expect(await pairsOf('2031-05-01')).toEqual([]);

@@ -34,8 +34,8 @@ export interface WriteReport {
 /**
  * Stores scored sets in one transaction: holds every member they name (a deletion waits, or they are
  * left out), claims (user, day) for each (the primary key: a concurrent run or request that got there
- * first keeps its set), writes the winners' picks and their MatchesGenerated in the outbox. Batches are large (a run writes thousands of sets a transaction) because each statement
- * costs far more than its rows.
+ * first keeps its set), writes the winners' picks and their MatchesGenerated in the outbox. Batches are
+ * large (a run writes thousands of sets a transaction) because each statement costs far more than its rows.
  */
 @Injectable()
 export class MatchSetWriter {

@@ -39,10 +39,6 @@ export const literal = {
   uuids(values: readonly string[]): string {
     return `'{${values.map(checkedUuid).join(',')}}'::uuid[]`;
   },
-  day(value: string): string {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new RangeError(`not a day: ${value}`);
-    return `'${value}'::date`;
-  },
   int(value: number): string {
     if (!Number.isSafeInteger(value)) throw new RangeError(`not an integer: ${value}`);
     return String(value);
