@@ -6,6 +6,8 @@ export const storageKeys = {
   ageConfirmed: 'fa_ageConfirmed',
   hasLoggedInBefore: 'fa_hasLoggedInBefore',
   persist: 'persist',
+  /** Ours, not the spec's: suffixed with the member's id. */
+  quizDone: 'fa_quizDone',
 } as const;
 
 function read(key: string): string | null {
@@ -41,4 +43,10 @@ export const storage = {
     }
   },
   setPersist: (value: boolean) => write(storageKeys.persist, JSON.stringify(value)),
+  /**
+   * Whether this browser has seen the member finish the quiz (a submit, or matches the server answered
+   * with). The API has no quiz status call; home only uses it to mark the step done.
+   */
+  isQuizDone: (userId: string) => read(`${storageKeys.quizDone}:${userId}`) === 'true',
+  markQuizDone: (userId: string) => write(`${storageKeys.quizDone}:${userId}`, 'true'),
 };

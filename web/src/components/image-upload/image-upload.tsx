@@ -145,7 +145,7 @@ export function ImageUpload({
             className="image-upload__preview"
             src={p.url}
             width={256}
-            height={256}
+            height={variant === 'dropzone' ? 320 : 256}
             alt={
               isCurrentPhoto
                 ? 'Your current photo'
@@ -247,7 +247,7 @@ export function ImageUpload({
   );
 }
 
-/** Touch screens cannot drag files in, so they get tap wording instead. */
+/** Touch screens and phones cannot drag files in, so they get tap wording instead (image-upload.css). */
 function PointerText({ fine, coarse }: { fine: string; coarse: string }) {
   return (
     <>

@@ -11,6 +11,11 @@ export interface DialogProps {
   dismissable?: boolean;
   /** Element to focus on open; defaults to the first focusable element in the dialog. */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /**
+   * Where focus goes back to on close; defaults to what had focus when the dialog opened. Needed when that
+   * element is gone by then (a menu item that opened the dialog and closed its menu).
+   */
+  returnFocusRef?: RefObject<HTMLElement | null>;
   children?: ReactNode;
   className?: string;
 }
@@ -29,6 +34,7 @@ export function Dialog({
   description,
   dismissable = true,
   initialFocusRef,
+  returnFocusRef,
   children,
   className,
 }: DialogProps) {
@@ -40,6 +46,7 @@ export function Dialog({
     if (dismissable) onClose?.();
   });
   const initialFocusTarget = useEffectEvent(() => initialFocusRef?.current ?? null);
+  const returnFocusTarget = useEffectEvent(() => returnFocusRef?.current ?? null);
 
   useEffect(() => {
     if (!open) return;
@@ -91,7 +98,8 @@ export function Dialog({
         document.body.style.overflow = bodyOverflow;
         appRoot?.removeAttribute('inert');
       }
-      if (opener && opener.isConnected) opener.focus();
+      const back = returnFocusTarget() ?? opener;
+      if (back && back.isConnected) back.focus();
     };
   }, [open]);
 

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { MainNav } from '@/components/layout/main-nav';
+import { VerifyEmailBanner } from '@/components/layout/verify-email-banner';
+import { useAuth } from '@/lib/auth/use-auth';
 import { Logo } from './logo';
 import './page.css';
 
@@ -8,9 +11,9 @@ export interface PageProps {
   /** The page's h1. */
   title?: ReactNode;
   subtitle?: ReactNode;
-  /** Back link in the header, e.g. `{ to: paths.home, label: 'Home' }`. */
+  /** Back link in the header for signed-out visitors, e.g. `{ to: paths.home, label: 'Home' }`. */
   back?: { to: string; label: string };
-  /** Content on the header's right (buttons, user info). */
+  /** Content on the header's right for signed-out visitors (Sign in, Sign up); signed in, the main navigation. */
   actions?: ReactNode;
   /** Content column width: sm 28rem (forms), md 40rem (default), lg 64rem, xl 76rem (home). */
   width?: 'sm' | 'md' | 'lg' | 'xl';
@@ -18,17 +21,22 @@ export interface PageProps {
   className?: string;
 }
 
-/** Page shell: sticky header with the logo, optional back link and actions, a centred main column, and the footer. */
+/**
+ * Page shell: sticky header with the logo and, for a signed-in member, the main navigation (a bottom tab bar on
+ * phones) and the unverified-email banner; a centred main column; the footer.
+ */
 export function Page({ title, subtitle, back, actions, width = 'md', children, className }: PageProps) {
+  const { auth, isLoggedIn } = useAuth();
+  const signedIn = Boolean(auth && isLoggedIn);
   return (
-    <div className={['page', className].filter(Boolean).join(' ')}>
+    <div className={['page', signedIn && 'page--signed-in', className].filter(Boolean).join(' ')}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="page__header">
         <div className="page__header-inner">
           <div className="page__header-start">
-            {back ? (
+            {back && !signedIn ? (
               <Link to={back.to} className="page__back">
                 <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
                   <path
@@ -45,9 +53,12 @@ export function Page({ title, subtitle, back, actions, width = 'md', children, c
             ) : null}
             <Logo />
           </div>
-          {actions ? <div className="page__actions">{actions}</div> : null}
+          {signedIn ? <MainNav /> : actions ? <div className="page__actions">{actions}</div> : null}
         </div>
       </header>
+      {auth && signedIn && !auth.verification ? (
+        <VerifyEmailBanner userId={auth.id} email={auth.email} />
+      ) : null}
       <main id="main" className={`page__main page__main--${width}`} tabIndex={-1}>
         {title ? (
           <div className="page__heading">
@@ -58,11 +69,12 @@ export function Page({ title, subtitle, back, actions, width = 'md', children, c
         {children}
       </main>
       <footer className="page__footer">
-        <nav aria-label="Legal" className="page__footer-inner">
+        {/* Plain links in the footer landmark: the page's one navigation landmark is the main one. */}
+        <div className="page__footer-inner">
           <span>© {new Date().getFullYear()} Fated</span>
           <Link to={paths.terms}>Terms of Use</Link>
           <Link to={paths.privacy}>Privacy Policy</Link>
-        </nav>
+        </div>
       </footer>
     </div>
   );

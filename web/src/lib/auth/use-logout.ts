@@ -2,10 +2,13 @@ import { useCallback } from 'react';
 import { authStore } from '@/lib/auth-store';
 import { logOut } from './log-out';
 
-/** Spec "Logout": the session is cleared at once; a failing server call is only logged. */
+/**
+ * Spec "Logout": the session is cleared at once; a failing server call is only logged. `to`: where a protected
+ * page the member is on sends them next (sign in when not given).
+ */
 export function useLogout() {
-  return useCallback(async () => {
-    authStore.clearAuth();
+  return useCallback(async (to?: string) => {
+    authStore.clearAuth(to);
     try {
       await logOut();
     } catch (error) {

@@ -14,6 +14,12 @@ const fill = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('SignInPage', () => {
+  it('starts with the cursor in Email', () => {
+    mockFetch(() => json(500, {}));
+    renderSignIn();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
   it('asks for the email first, without calling the server', async () => {
     const { calls } = mockFetch(() => json(500, {}));
     renderSignIn();

@@ -109,6 +109,7 @@ export function SignInPage() {
         aria-describedby={errorMessage ? 'signin-error' : undefined}
       >
         <FormAlert id="signin-error" message={errorMessage} />
+        {/* The page exists for this form: the cursor starts where typing starts. */}
         <Field
           ref={emailRef}
           label="Email"
@@ -118,6 +119,7 @@ export function SignInPage() {
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
+          autoFocus
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />

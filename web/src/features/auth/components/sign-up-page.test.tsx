@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { toast } from '@/components/ui/toast';
 import { authStore } from '@/lib/auth-store';
 import { json, mockFetch } from '@/test/http';
 import { landing, renderRoutes } from '@/test/render';
@@ -52,6 +53,47 @@ describe('SignUpPage', () => {
     expect(screen.getByText('Please make sure both passwords are the same.')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm password')).toHaveValue('');
     expect(calls).toHaveLength(0);
+  });
+
+  it('keeps each problem under its field after the toast has gone, until the field is edited', async () => {
+    mockFetch(() => json(500, {}));
+    renderSignUp();
+
+    fill('Name', 'Ava');
+    submit();
+    expect(await screen.findByText('Email required')).toBeInTheDocument();
+    toast.dismiss();
+
+    const emailInput = screen.getByLabelText('Email');
+    expect(emailInput).toHaveAttribute('aria-invalid', 'true');
+    expect(emailInput).toHaveAccessibleDescription('Please enter your email.');
+    fill('Email', 'ava@example.com');
+    expect(emailInput).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Please enter your email.')).not.toBeInTheDocument();
+
+    fill('Password', 'secret-123');
+    fill('Confirm password', 'secret-124');
+    submit();
+    toast.dismiss();
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+      'Passwords do not match. Please type your password again.',
+    );
+  });
+
+  it('puts "Email already in use" under the address and keeps what was typed', async () => {
+    mockFetch(() => json(409, { statusCode: 409, error: 'email-in-use', message: 'Email already in use' }));
+    renderSignUp();
+    fill('Name', 'Ava');
+    fill('Email', 'ava@example.com');
+    fill('Password', 'secret-123');
+    fill('Confirm password', 'secret-123');
+    submit();
+
+    const emailInput = screen.getByLabelText('Email');
+    await waitFor(() => expect(emailInput).toHaveAccessibleDescription('Email already in use'));
+    expect(emailInput).toHaveValue('ava@example.com');
+    expect(emailInput).toHaveFocus();
+    expect(screen.getByLabelText('Password')).toHaveValue('secret-123');
   });
 
   it('shows only the current problem, and none of the fixed ones once the account is made', async () => {

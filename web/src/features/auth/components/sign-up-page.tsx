@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -21,14 +21,21 @@ const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 128;
 
 /** Section 8 "Register". */
-function describeRegisterError(error: unknown): { title: string; description: string } {
+function describeRegisterError(error: unknown): { title: string; description: string; field?: FieldName } {
   if (error instanceof ApiError) {
     if (error.status === 0)
       return { title: 'No server response', description: 'Check your connection and try again.' };
-    if (error.status === 409) return { title: 'Registration failed', description: 'Email already in use' };
+    if (error.status === 409)
+      return { title: 'Registration failed', description: 'Email already in use', field: 'email' };
     if (error.status === 400) {
       // The server names the broken rule ('Not a valid email' for the address, the length rule for passwords).
-      return { title: 'Registration failed', description: error.message || 'Not a valid email' };
+      const description = error.message || 'Not a valid email';
+      const field = /password/i.test(description)
+        ? 'password'
+        : /email/i.test(description)
+          ? 'email'
+          : undefined;
+      return { title: 'Registration failed', description, field };
     }
     return {
       title: 'Registration failed',
@@ -37,6 +44,8 @@ function describeRegisterError(error: unknown): { title: string; description: st
   }
   return { title: 'Registration failed', description: 'Please try again' };
 }
+
+type FieldName = 'name' | 'email' | 'password' | 'confirm';
 
 type Step = 'idle' | 'registering' | 'signing-in' | 'uploading';
 
@@ -64,35 +73,59 @@ export function SignUpPage() {
   const [confirm, setConfirm] = useState('');
   const [step, setStep] = useState<Step>('idle');
   const [errorMessage, setErrorMessage] = useState('');
+  // Each problem also stays under its field (a toast passes); editing the field clears it.
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
   const busy = step !== 'idle';
 
+  function edit(field: FieldName, set: (value: string) => void) {
+    return (event: ChangeEvent<HTMLInputElement>) => {
+      set(event.target.value);
+      setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
+    };
+  }
+
   function validate(): boolean {
-    const checks: Array<[boolean, string, string, HTMLInputElement | null]> = [
-      [!name.trim(), 'Name required', 'Please enter your name.', nameRef.current],
-      [!email.trim(), 'Email required', 'Please enter your email.', emailRef.current],
-      [!password, 'Password required', 'Please choose a password.', passwordRef.current],
-      [!confirm, 'Confirm your password', 'Please enter your password again.', confirmRef.current],
-    ];
-    for (const [failed, title, description, input] of checks) {
-      if (failed) {
-        toast.error(title, description);
-        input?.focus();
-        return false;
-      }
-    }
-    if (password !== confirm) {
-      toast.error('Passwords do not match', 'Please make sure both passwords are the same.');
-      setConfirm('');
-      confirmRef.current?.focus();
+    const fail = (
+      field: FieldName,
+      title: string,
+      description: string,
+      input: HTMLInputElement | null,
+      inline = description,
+    ) => {
+      toast.error(title, description);
+      setFieldErrors({ [field]: inline });
+      input?.focus();
       return false;
+    };
+    if (!name.trim()) return fail('name', 'Name required', 'Please enter your name.', nameRef.current);
+    if (!email.trim()) return fail('email', 'Email required', 'Please enter your email.', emailRef.current);
+    if (!password)
+      return fail('password', 'Password required', 'Please choose a password.', passwordRef.current);
+    if (!confirm)
+      return fail(
+        'confirm',
+        'Confirm your password',
+        'Please enter your password again.',
+        confirmRef.current,
+      );
+    if (password !== confirm) {
+      // Spec §5: a mismatch clears the confirmation, so it is typed again; the message stays beside it.
+      setConfirm('');
+      return fail(
+        'confirm',
+        'Passwords do not match',
+        'Please make sure both passwords are the same.',
+        confirmRef.current,
+        'Passwords do not match. Please type your password again.',
+      );
     }
     if (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
-      toast.error(
+      return fail(
+        'password',
         password.length < MIN_PASSWORD ? 'Password too short' : 'Password too long',
         `Please use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`,
+        passwordRef.current,
       );
-      passwordRef.current?.focus();
-      return false;
     }
     return true;
   }
@@ -103,6 +136,7 @@ export function SignUpPage() {
     // A new try supersedes the last one's error toasts: only the current problem shows, and none of the
     // fixed ones follow the user to /profile (a photo upload failure from this try still does).
     toast.dismissErrors();
+    setFieldErrors({});
     if (!validate()) return;
     const trimmedName = name.trim();
     const trimmedEmail = email.trim();
@@ -114,7 +148,10 @@ export function SignUpPage() {
       ({ id } = await register({ name: trimmedName, email: trimmedEmail, password, code: referralCode }));
     } catch (error) {
       const described = describeRegisterError(error);
-      setErrorMessage(described.description);
+      if (described.field) {
+        setFieldErrors({ [described.field]: described.description });
+        (described.field === 'email' ? emailRef : passwordRef).current?.focus();
+      } else setErrorMessage(described.description);
       toast.error(described.title, described.description);
       setStep('idle');
       return;
@@ -192,7 +229,8 @@ export function SignUpPage() {
           autoComplete="name"
           autoCapitalize="words"
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={edit('name', setName)}
+          error={fieldErrors.name}
         />
         <Field
           ref={emailRef}
@@ -204,7 +242,8 @@ export function SignUpPage() {
           autoCapitalize="none"
           spellCheck={false}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={edit('email', setEmail)}
+          error={fieldErrors.email}
         />
         <PasswordField
           ref={passwordRef}
@@ -213,7 +252,8 @@ export function SignUpPage() {
           autoComplete="new-password"
           hint={`${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`}
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={edit('password', setPassword)}
+          error={fieldErrors.password}
         />
         <PasswordField
           ref={confirmRef}
@@ -221,7 +261,8 @@ export function SignUpPage() {
           name="confirm-password"
           autoComplete="new-password"
           value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+          onChange={edit('confirm', setConfirm)}
+          error={fieldErrors.confirm}
         />
         <p className="text-small text-muted">
           By creating an account you confirm you are 18 or older and agree to our{' '}

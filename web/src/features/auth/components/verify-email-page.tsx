@@ -4,7 +4,7 @@ import { paths } from '@/app/paths';
 import { Button, buttonClass } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { resendVerification } from '../api/request-verification';
+import { useResendVerification } from '@/components/layout/resend-email';
 import { verifyEmail } from '../api/verify-email';
 import { useAuth } from '@/lib/auth/use-auth';
 import { AuthLayout } from './auth-layout';
@@ -21,7 +21,7 @@ export function VerifyEmailPage() {
   const navigate = useNavigate();
   const { setAuth } = useAuth();
   const [status, setStatus] = useState<Status>('ready');
-  const [resending, setResending] = useState(false);
+  const { resend, sending: resending } = useResendVerification(id);
 
   async function onVerify() {
     toast.dismissErrors();
@@ -39,27 +39,6 @@ export function VerifyEmailPage() {
     }
   }
 
-  async function onResend() {
-    toast.dismissErrors();
-    setResending(true);
-    try {
-      await resendVerification({ id });
-      toast.success('Verification email sent', 'Check your inbox for a new link. It is valid for 24 hours.');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 0)
-        toast.error('No server response', 'Check your connection and try again.');
-      else if (error instanceof ApiError && error.error === 'already-verified')
-        toast.info('Already verified', error.message);
-      else
-        toast.error(
-          'Could not send the email',
-          error instanceof ApiError ? error.message : 'Please try again.',
-        );
-    } finally {
-      setResending(false);
-    }
-  }
-
   if (status === 'failed') {
     return (
       <AuthLayout title="Verification Failed">
@@ -71,7 +50,7 @@ export function VerifyEmailPage() {
             {FAILURE_MESSAGE}
           </p>
           <div className="stack stack-sm">
-            <Button size="lg" block loading={resending} onClick={onResend}>
+            <Button size="lg" block loading={resending} onClick={() => void resend()}>
               Request New Verification
             </Button>
             <Link to={paths.signin} className={buttonClass('secondary', 'lg', true)}>

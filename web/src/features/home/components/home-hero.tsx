@@ -8,8 +8,8 @@ const FACTS = [
   { value: 'AI', label: 'written compatibility summaries' },
 ];
 
-/** The tagline and the promise; the calls to action depend on where the visitor stands. */
-export function HomeHero({ loggedIn, verified }: { loggedIn: boolean; verified: boolean }) {
+/** The tagline and the promise, for visitors who are not signed in. */
+export function HomeHero() {
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
       <div className="home-hero__copy">
@@ -22,30 +22,14 @@ export function HomeHero({ loggedIn, verified }: { loggedIn: boolean; verified: 
           who you are, and introduces you to the people you are most likely to click with, one curated match a
           day.
         </p>
-        {!loggedIn ? (
-          <div className="home-hero__actions">
-            <Link to={paths.signup} className={buttonClass('primary', 'lg')}>
-              Create your free account
-            </Link>
-            <Link to={paths.onboarding} className={buttonClass('ghost', 'lg')}>
-              How Fated works
-            </Link>
-          </div>
-        ) : (
-          <p
-            className={verified ? 'home-hero__status' : 'home-hero__status home-hero__status--pending'}
-            role="status"
-          >
-            {verified ? (
-              'Welcome back. Pick up where you left off below.'
-            ) : (
-              <>
-                <strong>Check your inbox.</strong> Verify your email to unlock the quiz, your matches and the
-                waitlist.
-              </>
-            )}
-          </p>
-        )}
+        <div className="home-hero__actions">
+          <Link to={paths.signup} className={buttonClass('primary', 'lg')}>
+            Create your free account
+          </Link>
+          <Link to={paths.onboarding} className={buttonClass('ghost', 'lg')}>
+            How Fated works
+          </Link>
+        </div>
       </div>
       <div className="home-hero__art">
         <svg viewBox="0 0 320 280" className="home-hero__svg" aria-hidden="true" focusable="false">

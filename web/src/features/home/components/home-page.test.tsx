@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { fakeJwt, json, mockFetch } from '@/test/http';
@@ -29,11 +29,11 @@ describe('HomePage', () => {
     const { calls } = mockFetch(() => json(200, { accessToken: fakeJwt(user), verification: true }));
     renderHome();
 
-    // The address is split (local part, domain) so narrow headers can shorten the local part first.
     expect(await screen.findByTitle('ava@example.com')).toHaveTextContent(/^ava@example\.com$/);
     expect(screen.getByText('Logged in as')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
-    expect(calls.map((c) => c.path)).toEqual(['/refresh']);
+    // One refresh; then home asks whether the profile exists, to lead with the next step.
+    expect(calls.map((c) => c.path)).toEqual(['/refresh', '/user/getProfile/u1']);
   });
 
   it('ignores a failed restore and offers Sign in and Sign up', async () => {
@@ -110,6 +110,59 @@ describe('HomePage', () => {
 
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(authStore.getState().auth).toBeNull();
-    expect(calls.map((c) => c.path)).toEqual(['/logout']);
+    expect(calls.map((c) => c.path)).toContain('/logout');
+  });
+
+  it('leads a new member with the profile, then the quiz, then today’s matches, marking what is done', async () => {
+    authStore.setAuth({ ...user, accessToken: 't', verification: true });
+    mockFetch(() => json(404, { statusCode: 404, error: 'Not Found', message: 'No profile yet' }));
+    const { unmount } = renderHome();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Next up: your profile' }),
+    ).toBeInTheDocument();
+    const cards = () => screen.getAllByRole('listitem').filter((item) => item.querySelector('.home-card'));
+    expect(cards()[0]).toHaveTextContent('Next step');
+    expect(cards()[0]).toHaveTextContent('Edit Profile');
+    unmount();
+
+    mockFetch(() => json(200, { id: 'u1', city: 'Austin', state: 'TX' }));
+    renderHome();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Next up: the compatibility quiz' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Take the Quiz' })).toHaveAccessibleDescription(/^Next step/);
+    expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAccessibleDescription(/^Done/);
+  });
+
+  it('leads with today’s matches once the profile and the quiz are done', async () => {
+    authStore.setAuth({ ...user, accessToken: 't', verification: true });
+    localStorage.setItem('fa_quizDone:u1', 'true');
+    mockFetch(() => json(200, { id: 'u1' }));
+    renderHome();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your matches are waiting' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Today's Matches" })).toHaveAccessibleDescription(/^Next step/);
+    expect(screen.getByRole('link', { name: 'Take the Quiz' })).toHaveAccessibleDescription(/^Done/);
+  });
+
+  it('offers Resend email in the verify dialog and sends POST /register/resend', async () => {
+    authStore.setAuth({ ...user, accessToken: 't', verification: false });
+    const { calls } = mockFetch(({ path }) =>
+      path === '/register/resend' ? json(201, { sent: true }) : json(404, { statusCode: 404, error: 'x' }),
+    );
+    renderHome();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Take the Quiz' }));
+    const dialog = screen.getByRole('dialog', { name: 'Please verify your email' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend email' }));
+
+    expect(await screen.findByText('Verification email sent')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/register/resend')).toMatchObject({
+      method: 'POST',
+      body: { id: 'u1' },
+    });
   });
 });

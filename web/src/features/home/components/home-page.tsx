@@ -1,40 +1,24 @@
 import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Page } from '@/components/ui/page';
+import { VerifyEmailDialog } from '@/components/layout/verify-email-dialog';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useLogout } from '@/lib/auth/use-logout';
 import { useSessionRestore } from '@/lib/auth/use-session-restore';
+import { storage } from '@/lib/storage';
+import { useHasProfile } from '../api/has-profile';
 import { AgeGateDialog } from './age-gate-dialog';
 import { HomeHero } from './home-hero';
 import './home-page.css';
 
-/**
- * The signed-in address in full on wide screens. Where the header is narrow the local part gives way first
- * ("ada.17…@example.com"), so the domain stays readable; the title carries the whole address.
- */
-function UserEmail({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  return (
-    <span className="home-user__email" title={email}>
-      {at > 0 ? (
-        <>
-          <span className="home-user__email-local">{email.slice(0, at)}</span>
-          <span className="home-user__email-domain">{email.slice(at)}</span>
-        </>
-      ) : (
-        <span className="home-user__email-domain">{email}</span>
-      )}
-    </span>
-  );
-}
-
 type Gate = 'none' | 'signin-prompt' | 'verify-email' | 'confirm-match';
 
+type SectionKey = 'onboarding' | 'quiz' | 'match' | 'profile';
+
 interface Section {
-  key: string;
+  key: SectionKey;
   to: string;
   title: string;
   text: string;
@@ -43,6 +27,7 @@ interface Section {
   needs: 'nothing' | 'sign-in' | 'verified';
 }
 
+/** The spec's home sections, in its order (the order visitors see). */
 const SECTIONS: Section[] = [
   {
     key: 'onboarding',
@@ -89,10 +74,33 @@ const SECTIONS: Section[] = [
   },
 ];
 
+/** A member's way through: profile, quiz, then matches every day; the slides last, for a second look. */
+const MEMBER_ORDER: SectionKey[] = ['profile', 'quiz', 'match', 'onboarding'];
+
+type Status = 'done' | 'next' | 'todo';
+
+const HEADLINES: Record<'verify' | 'profile' | 'quiz' | 'match', { title: string; text: string }> = {
+  verify: {
+    title: 'One step first: verify your email',
+    text: 'Open the link we sent you to unlock the quiz, your matches and the waitlist.',
+  },
+  profile: {
+    title: 'Next up: your profile',
+    text: 'A photo and a few lines about you. It is what your matches see first.',
+  },
+  quiz: {
+    title: 'Next up: the compatibility quiz',
+    text: 'Nineteen questions, about five minutes. Your matches are built from your answers.',
+  },
+  match: {
+    title: 'Your matches are waiting',
+    text: 'A new set is curated for you every day, each with an AI-written summary.',
+  },
+};
+
 export function HomePage() {
   const navigate = useNavigate();
   const { auth, isLoggedIn } = useAuth();
-  const logout = useLogout();
   const [gate, setGate] = useState<Gate>('none');
   useSessionRestore();
 
@@ -114,26 +122,14 @@ export function HomePage() {
   }
 
   function joinWaitlist() {
-    const next = gateFor({ key: 'waitlist', needs: 'verified' });
+    const next = gateFor({ key: 'quiz', needs: 'verified' });
     if (next === 'none') navigate(paths.waitlist);
     else setGate(next);
   }
 
   const close = () => setGate('none');
 
-  const headerActions = isLoggedIn ? (
-    <div className="home-user">
-      <p className="home-user__who">
-        <span className="home-user__label">Logged in as</span> <UserEmail email={auth?.email ?? ''} />
-      </p>
-      <Link to={paths.settings} className={buttonClass('ghost', 'sm')}>
-        Settings
-      </Link>
-      <Button variant="secondary" size="sm" onClick={() => void logout()}>
-        Log out
-      </Button>
-    </div>
-  ) : (
+  const signedOutActions = (
     <>
       <Button variant="ghost" size="sm" onClick={() => navigate(paths.signin)}>
         Sign in
@@ -145,52 +141,26 @@ export function HomePage() {
   );
 
   return (
-    <Page width="xl" actions={headerActions} className="home">
-      <HomeHero loggedIn={isLoggedIn} verified={verified} />
-
-      <section aria-labelledby="home-journey" className="home-journey">
-        <h2 id="home-journey" className="sr-only">
-          Your journey
-        </h2>
-        <ol className="home-cards">
-          {SECTIONS.map((section, index) => (
-            <li key={section.key}>
-              {/* The link is the title; its ::after covers the card, so the whole card is the click target
-                  while the link's name stays the title (and its visible text, as screen-reader users hear it). */}
-              <div className="home-card">
-                <span className="home-card__top">
-                  <span className="icon-tile" aria-hidden="true">
-                    <svg viewBox="0 0 24 24" focusable="false">
-                      {section.icon}
-                    </svg>
-                  </span>
-                  <span className="home-card__step" aria-hidden="true">
-                    {String(index + 1).padStart(2, '0')}
-                  </span>
-                </span>
-                <h3 className="home-card__title">
-                  <Link
-                    to={section.to}
-                    className="home-card__link"
-                    onClick={(event) => guardLink(event, section)}
-                    aria-describedby={`home-card-${section.key}-text`}
-                  >
-                    {section.title}
-                  </Link>
-                </h3>
-                <p id={`home-card-${section.key}-text`} className="home-card__text">
-                  {section.text}
-                </p>
-                <span className="home-card__go" aria-hidden="true">
-                  <svg viewBox="0 0 20 20" focusable="false">
-                    <path d="M4 10h12m-5-5 5 5-5 5" />
-                  </svg>
-                </span>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </section>
+    <Page width="xl" actions={signedOutActions} className="home">
+      {isLoggedIn && auth ? (
+        <MemberJourney userId={auth.id} verified={verified} guardLink={guardLink} />
+      ) : (
+        <>
+          <HomeHero />
+          <section aria-labelledby="home-journey" className="home-journey">
+            <h2 id="home-journey" className="sr-only">
+              Your journey
+            </h2>
+            <ol className="home-cards">
+              {SECTIONS.map((section, index) => (
+                <li key={section.key}>
+                  <JourneyCard section={section} step={index + 1} onFollow={guardLink} />
+                </li>
+              ))}
+            </ol>
+          </section>
+        </>
+      )}
 
       <section className="home-waitlist" aria-labelledby="home-waitlist-title">
         <div className="home-waitlist__copy">
@@ -224,21 +194,14 @@ export function HomePage() {
         </DialogActions>
       </Dialog>
 
-      <Dialog
-        open={gate === 'verify-email'}
-        onClose={close}
-        title="Please verify your email"
-        description={
-          <p>
-            We sent a verification link to <strong>{auth?.email}</strong>. Open it to unlock the quiz, your
-            matches and the waitlist.
-          </p>
-        }
-      >
-        <DialogActions>
-          <Button onClick={close}>OK</Button>
-        </DialogActions>
-      </Dialog>
+      {auth ? (
+        <VerifyEmailDialog
+          open={gate === 'verify-email'}
+          onClose={close}
+          userId={auth.id}
+          email={auth.email}
+        />
+      ) : null}
 
       <Dialog
         open={gate === 'confirm-match'}
@@ -254,5 +217,128 @@ export function HomePage() {
         </DialogActions>
       </Dialog>
     </Page>
+  );
+}
+
+/**
+ * Signed in, home leads with the member's next step (or today's matches once the steps are done), and marks
+ * the finished ones. The cards are the spec's sections, reordered.
+ */
+function MemberJourney({
+  userId,
+  verified,
+  guardLink,
+}: {
+  userId: string;
+  verified: boolean;
+  guardLink: (event: MouseEvent, section: Section) => void;
+}) {
+  const profileDone = useHasProfile(userId);
+  const quizDone = storage.isQuizDone(userId);
+
+  const done: Record<SectionKey, boolean> = {
+    profile: profileDone === true,
+    quiz: quizDone,
+    match: false,
+    onboarding: false,
+  };
+  // Until the profile answer is in, nothing is called next (the order is already right).
+  const nextKey: SectionKey | null =
+    profileDone === null ? null : !done.profile ? 'profile' : !verified ? null : !quizDone ? 'quiz' : 'match';
+  const headline =
+    nextKey === 'profile' || nextKey === 'quiz' || nextKey === 'match'
+      ? HEADLINES[nextKey]
+      : !verified
+        ? HEADLINES.verify
+        : null;
+  const sections = MEMBER_ORDER.map((key) => SECTIONS.find((section) => section.key === key)!);
+  const statusOf = (key: SectionKey): Status => (done[key] ? 'done' : key === nextKey ? 'next' : 'todo');
+
+  return (
+    <section aria-labelledby="home-member-title" className="home-member">
+      <div className="home-member__intro">
+        {headline ? <p className="eyebrow">Welcome back</p> : null}
+        <h1 id="home-member-title" className="home-member__title">
+          {headline?.title ?? 'Welcome back'}
+        </h1>
+        {headline ? <p className="home-member__lead">{headline.text}</p> : null}
+      </div>
+      <h2 className="sr-only">Your steps</h2>
+      <ol className="home-cards home-cards--member">
+        {sections
+          .map((section, index) => ({ section, step: index + 1, status: statusOf(section.key) }))
+          // The next step leads; the rest keep their order.
+          .sort((a, b) => Number(b.status === 'next') - Number(a.status === 'next'))
+          .map(({ section, step, status }) => (
+            <li key={section.key} className={status === 'next' ? 'home-cards__next' : undefined}>
+              <JourneyCard section={section} step={step} status={status} onFollow={guardLink} />
+            </li>
+          ))}
+      </ol>
+    </section>
+  );
+}
+
+function JourneyCard({
+  section,
+  step,
+  status,
+  onFollow,
+}: {
+  section: Section;
+  step: number;
+  status?: Status;
+  onFollow: (event: MouseEvent, section: Section) => void;
+}) {
+  const textId = `home-card-${section.key}-text`;
+  const statusId = `home-card-${section.key}-status`;
+  return (
+    // The link is the title; its ::after covers the card, so the whole card is the click target while the
+    // link's name stays the title (and its visible text, as screen-reader users hear it).
+    <div className={['home-card', status && `home-card--${status}`].filter(Boolean).join(' ')}>
+      <span className="home-card__top">
+        <span className="icon-tile" aria-hidden="true">
+          <svg viewBox="0 0 24 24" focusable="false">
+            {section.icon}
+          </svg>
+        </span>
+        {status === 'done' || status === 'next' ? (
+          <span id={statusId} className={`home-card__status home-card__status--${status}`}>
+            {status === 'done' ? (
+              <>
+                <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                  <path d="m5 10.5 3.2 3L15 6.5" />
+                </svg>
+                Done
+              </>
+            ) : (
+              'Next step'
+            )}
+          </span>
+        ) : (
+          <span className="home-card__step" aria-hidden="true">
+            {String(step).padStart(2, '0')}
+          </span>
+        )}
+      </span>
+      <h3 className="home-card__title">
+        <Link
+          to={section.to}
+          className="home-card__link"
+          onClick={(event) => onFollow(event, section)}
+          aria-describedby={status === 'done' || status === 'next' ? `${statusId} ${textId}` : textId}
+        >
+          {section.title}
+        </Link>
+      </h3>
+      <p id={textId} className="home-card__text">
+        {section.text}
+      </p>
+      <span className="home-card__go" aria-hidden="true">
+        <svg viewBox="0 0 20 20" focusable="false">
+          <path d="M4 10h12m-5-5 5 5-5 5" />
+        </svg>
+      </span>
+    </div>
   );
 }

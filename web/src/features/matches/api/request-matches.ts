@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { api, ApiError } from '@/lib/api-client';
+import { storage } from '@/lib/storage';
 import { useRequest } from '@/lib/use-request';
 
 const matchSchema = z.object({
@@ -56,12 +57,18 @@ function missingStep(error: unknown): MissingStep | null {
 export type MatchesQuery =
   | { status: 'loading' }
   | { status: 'ready'; matches: TieredMatch[] }
-  | { status: 'missing'; step: MissingStep };
+  | { status: 'missing'; step: MissingStep }
+  /** Any other failure: no cards (spec §8 empties the list), and a way to ask again. */
+  | { status: 'error'; error: unknown; retry(): void };
 
 export function useMatches(userId: string): MatchesQuery {
   const request = useRequest(userId, (signal) =>
     requestMatches(userId, signal).then(
-      (matches): MatchesQuery => ({ status: 'ready', matches }),
+      (matches): MatchesQuery => {
+        // An answer (even an empty one) means the quiz is done: home marks the step.
+        storage.markQuizDone(userId);
+        return { status: 'ready', matches };
+      },
       (error: unknown): MatchesQuery => {
         const step = missingStep(error);
         if (step) return { status: 'missing', step };
@@ -69,7 +76,5 @@ export function useMatches(userId: string): MatchesQuery {
       },
     ),
   );
-  if (request.status === 'loading') return request;
-  // Spec §8: any other failure only empties the list (there is no retry on this page).
-  return request.status === 'ready' ? request.data : { status: 'ready', matches: [] };
+  return request.status === 'ready' ? request.data : request;
 }

@@ -14,7 +14,8 @@ export function MatchCard({ match, onGone }: { match: TieredMatch; onGone: () =>
     profile.age != null && { label: 'Age', value: `${profile.age} years`, icon: ICONS.age },
     profile.gender && { label: 'Gender', value: capitalize(profile.gender), icon: ICONS.gender },
     profile.education && { label: 'Education', value: profile.education, icon: ICONS.education },
-    profile.jobTitle && { label: 'Job title', value: profile.jobTitle, icon: ICONS.job },
+    // The spec stores the Instagram handle as jobTitle; it is shown (and read out) as what it is.
+    profile.jobTitle && { label: 'Instagram', value: profile.jobTitle, icon: ICONS.instagram },
   ].filter(Boolean) as { label: string; value: string; icon: string }[];
 
   return (
@@ -101,5 +102,6 @@ const ICONS = {
   age: 'M7 3v3m10-3v3M4 9h16M5 5h14a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z',
   gender: 'M12 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zm-6.5 9a6.5 6.5 0 0 1 13 0',
   education: 'M2 9l10-5 10 5-10 5zm4 2v5c0 1.5 3 3 6 3s6-1.5 6-3v-5',
-  job: 'M4 8h16v11H4zm5 0V5h6v3',
+  instagram:
+    'M7.5 3.5h9a4 4 0 0 1 4 4v9a4 4 0 0 1-4 4h-9a4 4 0 0 1-4-4v-9a4 4 0 0 1 4-4zM12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM17 7h.01',
 };

@@ -21,6 +21,7 @@ export function MatchCarousel({
   onGone: (userId: string) => void;
 }) {
   const [index, setIndex] = useState(0);
+  const sectionRef = useRef<HTMLElement>(null);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const count = matches.length;
   const several = count > 1;
@@ -28,6 +29,22 @@ export function MatchCarousel({
   const position = Math.min(index, Math.max(0, count - 1));
 
   const go = (next: number) => setIndex(Math.max(0, Math.min(count - 1, next)));
+
+  // After a move, the new card's name is brought into view (below the sticky controls): on a phone the
+  // previous card may have been read far down.
+  const shownBefore = useRef(position);
+  useEffect(() => {
+    if (shownBefore.current === position) return;
+    shownBefore.current = position;
+    const name = sectionRef.current?.querySelector<HTMLElement>(
+      '[aria-roledescription="slide"]:not([aria-hidden="true"]) .match-card__name',
+    );
+    if (!name) return;
+    const { top, bottom } = name.getBoundingClientRect();
+    const margin = parseFloat(getComputedStyle(name).scrollMarginTop) || 0;
+    // The name's scroll-margin-top keeps it below the sticky header and controls (matches-page.css).
+    if (top < margin || bottom > window.innerHeight) name.scrollIntoView?.({ block: 'start' });
+  }, [position]);
 
   // ← and → anywhere on the page, unless the user is typing or a dialog is open.
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
@@ -68,12 +85,58 @@ export function MatchCarousel({
 
   return (
     <section
+      ref={sectionRef}
       className="match-carousel"
       aria-roledescription="carousel"
       aria-label="Your matches"
       onTouchStart={several ? onTouchStart : undefined}
       onTouchEnd={several ? onTouchEnd : undefined}
     >
+      {several && (
+        <div className="match-carousel__controls">
+          <button
+            type="button"
+            className="match-carousel__arrow"
+            aria-label="Previous match"
+            disabled={position === 0}
+            onClick={() => go(position - 1)}
+          >
+            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M12.5 4.5 7 10l5.5 5.5" />
+            </svg>
+          </button>
+          <div className="match-carousel__middle">
+            {/* The live region below announces moves; this is the visible position. */}
+            <p className="match-carousel__position" aria-hidden="true">
+              {position + 1} of {count}
+            </p>
+            <div className="match-carousel__dots" role="group" aria-label="Choose a match">
+              {matches.map((match, i) => (
+                <button
+                  key={match.tier}
+                  type="button"
+                  className="match-carousel__dot"
+                  aria-label={`${TIER_LABELS[match.tier]} (${i + 1} of ${count})`}
+                  aria-current={i === position ? 'true' : undefined}
+                  onClick={() => go(i)}
+                />
+              ))}
+            </div>
+          </div>
+          <button
+            type="button"
+            className="match-carousel__arrow"
+            aria-label="Next match"
+            disabled={position === count - 1}
+            onClick={() => go(position + 1)}
+          >
+            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+              <path d="M7.5 4.5 13 10l5.5 5.5" />
+            </svg>
+          </button>
+        </div>
+      )}
+
       <div className="match-carousel__viewport">
         <div className="match-carousel__track" style={{ transform: `translateX(-${position * 100}%)` }}>
           {matches.map((match, i) => (
@@ -92,44 +155,6 @@ export function MatchCarousel({
         </div>
       </div>
 
-      {several && (
-        <div className="match-carousel__controls">
-          <button
-            type="button"
-            className="match-carousel__arrow"
-            aria-label="Previous match"
-            disabled={position === 0}
-            onClick={() => go(position - 1)}
-          >
-            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path d="M12.5 4.5 7 10l5.5 5.5" />
-            </svg>
-          </button>
-          <div className="match-carousel__dots" role="group" aria-label="Choose a match">
-            {matches.map((match, i) => (
-              <button
-                key={match.tier}
-                type="button"
-                className="match-carousel__dot"
-                aria-label={`${TIER_LABELS[match.tier]} (${i + 1} of ${count})`}
-                aria-current={i === position ? 'true' : undefined}
-                onClick={() => go(i)}
-              />
-            ))}
-          </div>
-          <button
-            type="button"
-            className="match-carousel__arrow"
-            aria-label="Next match"
-            disabled={position === count - 1}
-            onClick={() => go(position + 1)}
-          >
-            <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path d="M7.5 4.5 13 10l-5.5 5.5" />
-            </svg>
-          </button>
-        </div>
-      )}
       <p className="sr-only" aria-live="polite">
         {several ? `Showing ${TIER_LABELS[current.tier].toLowerCase()}, ${position + 1} of ${count}` : ''}
       </p>

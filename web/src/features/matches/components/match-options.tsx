@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -17,10 +17,8 @@ export function MatchOptions({ userId, name, onGone }: { userId: string; name: s
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
-  const closeDialog = () => {
-    setOpen('none');
-    buttonRef.current?.focus();
-  };
+  // The dialogs hand focus back to 'More options' themselves: the menu item that opened them is gone by then.
+  const closeDialog = () => setOpen('none');
 
   return (
     <div className="match-options">
@@ -57,6 +55,7 @@ export function MatchOptions({ userId, name, onGone }: { userId: string; name: s
         name={name}
         onClose={closeDialog}
         onDone={onGone}
+        returnFocusRef={buttonRef}
       />
       <ReportDialog
         open={open === 'report'}
@@ -64,6 +63,7 @@ export function MatchOptions({ userId, name, onGone }: { userId: string; name: s
         name={name}
         onClose={closeDialog}
         onDone={onGone}
+        returnFocusRef={buttonRef}
       />
     </div>
   );
@@ -78,7 +78,7 @@ function OptionsMenu({
   id: string;
   onChoose: (choice: 'block' | 'report') => void;
   onDismiss: (returnFocus: boolean) => void;
-  anchor: React.RefObject<HTMLButtonElement | null>;
+  anchor: RefObject<HTMLButtonElement | null>;
 }) {
   const menuRef = useRef<HTMLDivElement>(null);
   const items = () => [...(menuRef.current?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? [])];
@@ -147,13 +147,14 @@ function OptionsMenu({
 
 interface ActionDialogProps {
   open: boolean;
+  returnFocusRef: RefObject<HTMLButtonElement | null>;
   userId: string;
   name: string;
   onClose: () => void;
   onDone: () => void;
 }
 
-function BlockDialog({ open, userId, name, onClose, onDone }: ActionDialogProps) {
+function BlockDialog({ open, userId, name, onClose, onDone, returnFocusRef }: ActionDialogProps) {
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
@@ -173,6 +174,7 @@ function BlockDialog({ open, userId, name, onClose, onDone }: ActionDialogProps)
     <Dialog
       open={open}
       onClose={busy ? undefined : onClose}
+      returnFocusRef={returnFocusRef}
       title={`Block ${name}?`}
       description="They won't appear in your matches again, and neither of you will be able to see the other's profile. You can unblock them in Settings."
     >
@@ -188,7 +190,7 @@ function BlockDialog({ open, userId, name, onClose, onDone }: ActionDialogProps)
   );
 }
 
-function ReportDialog({ open, userId, name, onClose, onDone }: ActionDialogProps) {
+function ReportDialog({ open, userId, name, onClose, onDone, returnFocusRef }: ActionDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
@@ -227,6 +229,7 @@ function ReportDialog({ open, userId, name, onClose, onDone }: ActionDialogProps
     <Dialog
       open={open}
       onClose={close}
+      returnFocusRef={returnFocusRef}
       title={`Report ${name}`}
       description="Reports are private: they are never told who reported them. They are also blocked right away."
     >

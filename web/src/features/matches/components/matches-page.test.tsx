@@ -116,6 +116,9 @@ describe('MatchesPage cards', () => {
     expect(inCard.getByText('Female')).toBeInTheDocument();
     expect(inCard.getByText('B.A. History')).toBeInTheDocument();
     expect(inCard.getByText('@mia')).toBeInTheDocument();
+    // The handle is named for what it is (the spec stores it as jobTitle).
+    expect(inCard.getByText('Instagram')).toHaveClass('sr-only');
+    expect(inCard.queryByText('Job title')).not.toBeInTheDocument();
     expect(inCard.getByRole('heading', { name: 'About' })).toBeInTheDocument();
     expect(inCard.getByText('Mia thinks love is patience.')).toBeInTheDocument();
     expect(inCard.getByRole('heading', { name: 'AI Generated Compatibility Summary' })).toBeInTheDocument();
@@ -156,11 +159,15 @@ describe('MatchesPage cards', () => {
     expect(within(visibleSlide()).getByText('Medium match')).toBeInTheDocument();
 
     fireEvent.keyDown(document.body, { key: 'ArrowRight' });
-    expect(within(visibleSlide()).getByText('Worst match')).toBeInTheDocument();
+    expect(within(visibleSlide()).getByText('Wild card')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next match' })).toBeDisabled();
 
     fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
     expect(within(visibleSlide()).getByText('Medium match')).toBeInTheDocument();
+
+    // The position is shown above the card.
+    const position = screen.getByText('2 of 3');
+    expect(position.compareDocumentPosition(visibleSlide()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Best match (1 of 3)' }));
     expect(within(visibleSlide()).getByText('Best match')).toBeInTheDocument();
@@ -178,11 +185,34 @@ describe('MatchesPage states', () => {
     expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
   });
 
-  it('empties the list on other errors', async () => {
-    stubMatches(() => json({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500));
+  it('shows an error card with Try again on other errors, never the empty state, and no cards', async () => {
+    let calls = 0;
+    stubMatches(() =>
+      ++calls === 1
+        ? json({ statusCode: 500, error: 'Internal Server Error', message: 'boom' }, 500)
+        : json({ best: candidate('Mia', 93) }),
+    );
     renderPage();
-    expect(await screen.findByText(EMPTY_TEXT)).toBeInTheDocument();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We couldn’t load today’s matches.');
+    expect(alert).toHaveTextContent('Something went wrong on our side.');
+    expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Mia' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says the connection is the problem when the API cannot be reached', async () => {
+    stubMatches(() => Promise.reject(new TypeError('Failed to fetch')));
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Check your internet connection');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText(EMPTY_TEXT)).not.toBeInTheDocument();
   });
 
   it("opens 'You haven't taken the quiz yet!' on 404 no quiz and leads to /quiz", async () => {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { ErrorCard } from '@/components/ui/error-card';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/app/paths';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -27,12 +28,7 @@ function MatchesScreen({ userId }: { userId: string }) {
     query.status === 'ready' ? query.matches.filter((match) => !gone.has(match.compatibility.id)) : [];
 
   return (
-    <Page
-      title="Today's Matches"
-      subtitle="Curated for you by AI from your quiz answers."
-      back={{ to: paths.home, label: 'Home' }}
-      width="lg"
-    >
+    <Page title="Today's Matches" subtitle="Curated for you by AI from your quiz answers." width="lg">
       {query.status === 'loading' && <MatchSkeleton />}
       {query.status === 'ready' &&
         (shown.length > 0 ? (
@@ -40,6 +36,9 @@ function MatchesScreen({ userId }: { userId: string }) {
         ) : (
           <EmptyMatches />
         ))}
+      {query.status === 'error' && (
+        <ErrorCard title="We couldn’t load today’s matches." error={query.error} onRetry={query.retry} />
+      )}
       {query.status === 'missing' && <MissingStepDialog step={query.step} />}
     </Page>
   );

@@ -10,10 +10,11 @@ export function percentTone(percent: number): PercentTone {
   return 'rose';
 }
 
+/** The spec names the tiers (best, medium, worst) but fixes no badge text: the third one is put kindly. */
 export const TIER_LABELS: Record<MatchTier, string> = {
   best: 'Best match',
   medium: 'Medium match',
-  worst: 'Worst match',
+  worst: 'Wild card',
 };
 
 export function formatLocation(city?: string | null, state?: string | null): string | null {

@@ -3,7 +3,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
-import { paths } from '@/app/paths';
 import './premium-page.css';
 
 type Perk = { title: string; description: string; icon: ReactNode };
@@ -34,7 +33,7 @@ export function PremiumPage() {
   }
 
   return (
-    <Page back={{ to: paths.home, label: 'Home' }}>
+    <Page>
       <Card className="premium" padding="lg">
         <div className="premium__hero">
           <span className="premium__crown" aria-hidden="true">

@@ -1,8 +1,7 @@
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/app/paths';
+import { ErrorCard } from '@/components/ui/error-card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useProfile } from '../api/get-profile';
 import { ProfileForm } from './profile-form';
@@ -22,7 +21,6 @@ function ProfileScreen({ userId }: { userId: string }) {
     <Page
       title={query.status === 'ready' && !isNew ? 'Edit Profile' : 'Create Profile'}
       subtitle="Tell your matches who you are. Your photo and answers appear on their match cards."
-      back={{ to: paths.home, label: 'Home' }}
       width="lg"
     >
       {query.status === 'loading' && (
@@ -32,12 +30,7 @@ function ProfileScreen({ userId }: { userId: string }) {
         </Card>
       )}
       {query.status === 'error' && (
-        <Card className="profile-page__state" role="alert">
-          <p>We couldn’t load your profile.</p>
-          <Button variant="secondary" onClick={query.retry}>
-            Try again
-          </Button>
-        </Card>
+        <ErrorCard title="We couldn’t load your profile." error={query.error} onRetry={query.retry} />
       )}
       {query.status === 'ready' && <ProfileForm userId={userId} profile={query.profile} />}
     </Page>

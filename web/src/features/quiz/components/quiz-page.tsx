@@ -3,10 +3,12 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { ErrorCard } from '@/components/ui/error-card';
 import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/app/paths';
 import { useAuth } from '@/lib/auth/use-auth';
+import { storage } from '@/lib/storage';
 import { useQuestions, type QuizQuestion } from '../api/get-questions';
 import { submitAnswers } from '../api/submit-answers';
 import { useQuizProgress } from '../hooks/use-quiz-progress';
@@ -20,16 +22,10 @@ export function QuizPage() {
   if (!auth) return null;
 
   return (
-    <Page back={{ to: paths.home, label: 'Home' }}>
+    <Page>
       {query.status === 'loading' && <QuizSkeleton />}
       {query.status === 'error' && (
-        <Card className="quiz__state" role="alert">
-          <p className="quiz__state-title">We couldn’t load the quiz.</p>
-          <p className="text-muted">Please check your connection and try again.</p>
-          <Button variant="secondary" onClick={query.retry}>
-            Try again
-          </Button>
-        </Card>
+        <ErrorCard title="We couldn’t load the quiz." error={query.error} onRetry={query.retry} />
       )}
       {query.status === 'ready' && <QuizRunner userId={auth.id} questions={query.questions} />}
     </Page>
@@ -124,6 +120,7 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
     try {
       await submitAnswers({ id: userId, answers });
       clear();
+      storage.markQuizDone(userId);
       setStep('done');
     } catch (error) {
       toast.error(

@@ -1,4 +1,3 @@
-import { paths } from '@/app/paths';
 import { Page } from '@/components/ui/page';
 import { BlockedPeopleSection } from './blocked-people-section';
 import { ChangePasswordSection } from './change-password-section';
@@ -9,7 +8,7 @@ import './settings-page.css';
 /** The account's own controls: password, data download, blocked people, deletion. */
 export function SettingsPage() {
   return (
-    <Page title="Settings" back={{ to: paths.home, label: 'Home' }} width="sm" className="settings">
+    <Page title="Settings" width="sm" className="settings">
       <ChangePasswordSection />
       <YourDataSection />
       <BlockedPeopleSection />

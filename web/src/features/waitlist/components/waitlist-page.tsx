@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
-import { paths } from '@/app/paths';
+import { ErrorCard } from '@/components/ui/error-card';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useWaitlist, type Waitlist } from '../api/get-waitlist';
 import { InviteDialog } from './invite-dialog';
@@ -18,20 +18,14 @@ function WaitlistScreen({ userId }: { userId: string }) {
   const query = useWaitlist(userId);
 
   return (
-    <Page
-      title="Early Access Waitlist"
-      subtitle="You're on the list. Invite friends to move up."
-      back={{ to: paths.home, label: 'Home' }}
-    >
+    <Page title="Early Access Waitlist" subtitle="You're on the list. Invite friends to move up.">
       {query.status === 'loading' && <WaitlistSkeleton />}
       {query.status === 'error' && (
-        <Card className="waitlist__state" role="alert">
-          <p className="waitlist__state-title">We couldn’t load your place on the waitlist.</p>
-          <p className="text-muted">Please check your connection and try again.</p>
-          <Button variant="secondary" onClick={query.retry}>
-            Try again
-          </Button>
-        </Card>
+        <ErrorCard
+          title="We couldn’t load your place on the waitlist."
+          error={query.error}
+          onRetry={query.retry}
+        />
       )}
       {query.status === 'ready' && <WaitlistStatus waitlist={query.waitlist} />}
     </Page>

@@ -1,0 +1,19 @@
+import { api, ApiError } from '@/lib/api-client';
+import { useRequest } from '@/lib/use-request';
+
+/** GET /user/getProfile/{id}, read only for whether the member has made a profile yet (404: not yet). */
+export async function hasProfile(id: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await api.get<unknown>(`/user/getProfile/${encodeURIComponent(id)}`, { signal });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+/** `null` while unknown (loading, or the call failed: home then marks nothing). */
+export function useHasProfile(id: string): boolean | null {
+  const request = useRequest(`profile:${id}`, (signal) => hasProfile(id, signal));
+  return request.status === 'ready' ? request.data : null;
+}
