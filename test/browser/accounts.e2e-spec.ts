@@ -113,7 +113,7 @@ describe('accounts in the browser', () => {
     await shoot(page, 'profile-after-signup');
 
     // Unverified: home says so, and the quiz is blocked with 'Please verify your email'.
-    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('link', { name: 'Fated home' }).click();
     await waitForPath(page, '/');
     await visible(header(page).getByText(email));
     await visible(page.getByText('Check your inbox.'));
@@ -135,7 +135,7 @@ describe('accounts in the browser', () => {
     await shoot(page, 'quiz-after-verification');
 
     // Sign out from home.
-    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('link', { name: 'Fated home' }).click();
     await waitForPath(page, '/');
     await visible(header(page).getByText('Logged in as'));
     await header(page).getByRole('button', { name: 'Log out' }).click();

@@ -277,8 +277,8 @@ describe('quiz and matches in the browser', () => {
     const mediumPercent = await percentOf(currentCard(page));
     await shoot(page, 'match-medium');
 
-    await page.getByRole('button', { name: 'Worst match (3 of 3)' }).click();
-    await expectCard(currentCard(page), 'Worst match', owen!);
+    await page.getByRole('button', { name: 'Wild card (3 of 3)' }).click();
+    await expectCard(currentCard(page), 'Wild card', owen!);
     const worstPercent = await percentOf(currentCard(page));
     expect(await nextMatch.isDisabled()).toBe(true);
     expect(bestPercent).toBeGreaterThan(mediumPercent);
@@ -291,7 +291,7 @@ describe('quiz and matches in the browser', () => {
     await expectCard(currentCard(page), 'Best match', liam!);
 
     // Back home and through the confirm modal again: the same set, because matching happens once a day.
-    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('link', { name: 'Fated home' }).click();
     await waitForPath(page, '/');
     await todaysMatches.click();
     await page

@@ -150,7 +150,7 @@ export function toast(page: Page, title: string): Locator {
   return page.getByTestId('toast').filter({ has: page.getByText(title, { exact: true }) });
 }
 
-/** Sign in through the form; lands on home. */
+/** Sign in through the form; lands on home, with the main navigation of a signed-in member. */
 export async function signInThroughForm(
   page: Page,
   credentials: { email: string; password: string },
@@ -163,7 +163,12 @@ export async function signInThroughForm(
   if (options.rememberMe !== undefined) await remember.setChecked(options.rememberMe);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await waitForPath(page, '/');
-  await visible(page.getByText('Logged in as'));
+  await visible(mainNav(page));
+}
+
+/** The one navigation of a signed-in page (design.md "Getting around"): a tab bar on phones, in the header wider. */
+export function mainNav(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Main' });
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

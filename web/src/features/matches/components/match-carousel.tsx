@@ -42,8 +42,9 @@ export function MatchCarousel({
     if (!name) return;
     const { top, bottom } = name.getBoundingClientRect();
     const margin = parseFloat(getComputedStyle(name).scrollMarginTop) || 0;
-    // The name's scroll-margin-top keeps it below the sticky header and controls (matches-page.css).
-    if (top < margin || bottom > window.innerHeight) name.scrollIntoView?.({ block: 'start' });
+    // The name's scroll-margin-top keeps it below the sticky header and controls (matches-page.css). Only the
+    // window scrolls: scrollIntoView would also shift the clipped track sideways while it slides.
+    if (top < margin || bottom > window.innerHeight) window.scrollBy({ top: top - margin });
   }, [position]);
 
   // ← and → anywhere on the page, unless the user is typing or a dialog is open.
