@@ -132,7 +132,7 @@ export function MatchCarousel({
             onClick={() => go(position + 1)}
           >
             <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-              <path d="M7.5 4.5 13 10l5.5 5.5" />
+              <path d="M7.5 4.5 13 10l-5.5 5.5" />
             </svg>
           </button>
         </div>

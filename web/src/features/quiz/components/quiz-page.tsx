@@ -22,7 +22,7 @@ export function QuizPage() {
   if (!auth) return null;
 
   return (
-    <Page>
+    <Page className="quiz-page">
       {query.status === 'loading' && <QuizSkeleton />}
       {query.status === 'error' && (
         <ErrorCard title="We couldn’t load the quiz." error={query.error} onRetry={query.retry} />
