@@ -27,7 +27,9 @@ interface Question {
 }
 
 const NARROW = { width: 320, height: 640 } as const;
-const WIDTHS = [NARROW, PHONE, DESKTOP] as const;
+/** Between phone and desktop the navigation is in the header and the account menu drops down. */
+const TABLET = { width: 768, height: 1024 } as const;
+const WIDTHS = [NARROW, PHONE, TABLET, DESKTOP] as const;
 const NAV_LINKS = ['Matches', 'Profile', 'Waitlist', 'Settings'];
 const EMPTY_TEXT = "Turns out you're highly unique.";
 
@@ -225,7 +227,7 @@ describe('getting around, signed in, on phones first', () => {
       await page.goto(screen.path);
       await visible(screen.ready(page), 60_000);
       await expectMainNav(page, `${screen.path} at ${viewport.width}px`);
-      if (viewport.width !== NARROW.width) await shoot(page, `${viewport.width}-${screen.name}`);
+      if (viewport === PHONE || viewport === DESKTOP) await shoot(page, `${viewport.width}-${screen.name}`);
       else await expectAccessible(page, `${screen.path} at ${viewport.width}px`);
     }
 
@@ -246,7 +248,7 @@ describe('getting around, signed in, on phones first', () => {
     await visible(mainNav(page).getByText('Logged in as'));
     await expectNoSidewaysScroll(page, `account menu at ${viewport.width}px`);
     await expectTouchTargets(page, `account menu at ${viewport.width}px`);
-    if (viewport.width === PHONE.width) await shoot(page, `${viewport.width}-account-menu`);
+    if (viewport === PHONE || viewport === TABLET) await shoot(page, `${viewport.width}-account-menu`);
     await mainNav(page).getByRole('link', { name: 'Premium' }).click();
     await waitForPath(page, '/premium');
     await visible(page.getByRole('heading', { name: 'Go Premium' }));
@@ -489,6 +491,27 @@ describe('getting around, signed in, on phones first', () => {
       await close();
     },
   );
+
+  it.each([NARROW, PHONE])('pages before signing in fit $width px, with 44 px targets', async (viewport) => {
+    const { page, pageErrors, close } = await openScenario(browser, t, { ageConfirmed: true, viewport });
+    for (const [path, ready] of [
+      ['/', /The Future of Love/],
+      ['/signin', 'Sign in'],
+      ['/signup', 'Create your account'],
+      ['/forgotPassword', 'Forgot your password?'],
+      ['/onboarding', 'Welcome'],
+      ['/terms', 'Terms of Use'],
+      ['/privacy', 'Privacy Policy'],
+      ['/no/such/page', 'Page not found'],
+    ] as const) {
+      await page.goto(path);
+      await visible(page.getByRole('heading', { name: ready, exact: typeof ready === 'string' }).first());
+      await expectNoSidewaysScroll(page, `${path} at ${viewport.width}px`);
+      await expectTouchTargets(page, `${path} at ${viewport.width}px`);
+    }
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
 
   it('sign in starts in Email', async () => {
     const { page, close } = await openScenario(browser, t, { ageConfirmed: true, viewport: PHONE });
