@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Dialog } from './dialog';
 
@@ -37,6 +37,43 @@ describe('Dialog', () => {
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+  });
+
+  it('returns focus to returnFocusRef when the element that opened it is gone', () => {
+    function MenuHarness() {
+      const [state, setState] = useState<'closed' | 'menu' | 'dialog'>('closed');
+      const button = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <button ref={button} type="button" onClick={() => setState('menu')}>
+            More
+          </button>
+          {state === 'menu' && (
+            <button type="button" autoFocus onClick={() => setState('dialog')}>
+              Item
+            </button>
+          )}
+          <Dialog
+            open={state === 'dialog'}
+            onClose={() => setState('closed')}
+            title="Sure?"
+            returnFocusRef={button}
+          >
+            <button type="button">Yes</button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<MenuHarness />);
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    const item = screen.getByRole('button', { name: 'Item' });
+    item.focus();
+    fireEvent.click(item);
+    expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'More' })).toHaveFocus();
   });
 
   it('closes on a backdrop click but not on a click inside', () => {

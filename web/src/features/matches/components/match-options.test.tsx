@@ -44,6 +44,23 @@ describe('MatchOptions', () => {
     expect(button).toHaveFocus();
   });
 
+  it.each([
+    ['Block', 'Block Ben?'],
+    ['Report', 'Report Ben'],
+  ])('gives focus back to More options when %s is closed with Escape', async (item, title) => {
+    mockFetch(() => json(500, {}));
+    renderOptions();
+    const button = screen.getByRole('button', { name: 'More options' });
+    button.focus();
+    openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: item }));
+    expect(await screen.findByRole('dialog', { name: title })).toBeInTheDocument();
+
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
   it('blocks after the confirmation and takes the card away', async () => {
     const { calls } = mockFetch(() => json(201, { blocked: true }));
     const { onGone } = renderOptions();

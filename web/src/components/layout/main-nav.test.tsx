@@ -1,0 +1,92 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Page } from '@/components/ui/page';
+import { authStore } from '@/lib/auth-store';
+import { json, mockFetch } from '@/test/http';
+import { landing, renderRoutes } from '@/test/render';
+
+const user = { id: 'u1', email: 'ava@example.com', accessToken: 't' };
+
+function renderSignedIn(verification = true, path = '/profile') {
+  authStore.setAuth({ ...user, verification });
+  return renderRoutes(
+    [
+      { path: '/profile', element: <Page title="Profile page">profile</Page> },
+      landing('/match', 'Match page'),
+      landing('/premium', 'Premium page'),
+      landing('/signin', 'Sign in page'),
+      landing('/', 'Home page'),
+    ],
+    path,
+  );
+}
+
+describe('MainNav', () => {
+  it('is the one navigation of a signed-in page: Matches, Profile, Waitlist, Settings and the account menu', () => {
+    mockFetch(() => json(500, {}));
+    renderSignedIn();
+
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(screen.getAllByRole('navigation')).toEqual([nav]);
+    expect(screen.getByRole('banner')).toContainElement(nav);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Matches', 'Profile', 'Waitlist', 'Settings', 'Premium']);
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByText('ava@example.com')).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('opens and closes the account menu (Escape gives focus back to its button)', () => {
+    mockFetch(() => json(500, {}));
+    renderSignedIn();
+    const toggle = screen.getByRole('button', { name: 'Account' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+
+    fireEvent.click(toggle);
+    fireEvent.pointerDown(screen.getByRole('main'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('logs out from the account menu and tells the server', async () => {
+    const { calls } = mockFetch(() => json(200, { loggedOut: true }));
+    renderSignedIn();
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    expect(authStore.getState().auth).toBeNull();
+    expect(calls.map((call) => call.path)).toEqual(['/logout']);
+  });
+
+  it('asks an unverified member to verify before Matches, with Resend email, and shows the banner', async () => {
+    const { calls } = mockFetch(() => json(201, { sent: true }));
+    const { router } = renderSignedIn(false);
+
+    const banner = screen.getByRole('region', { name: 'Verify your email' });
+    expect(within(banner).getByRole('button', { name: 'Resend email' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('link', { name: 'Matches' }));
+    const dialog = screen.getByRole('dialog', { name: 'Please verify your email' });
+    expect(router.state.location.pathname).toBe('/profile');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend email' }));
+    expect(await screen.findByText('Verification email sent')).toBeInTheDocument();
+    expect(calls).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/register/resend', body: { id: 'u1' } }),
+    ]);
+  });
+
+  it('is not there for visitors, and the footer holds plain links', () => {
+    mockFetch(() => json(500, {}));
+    renderRoutes([{ path: '/', element: <Page title="Hello">x</Page> }]);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Terms of Use' }),
+    ).toBeInTheDocument();
+  });
+});
