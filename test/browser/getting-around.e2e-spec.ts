@@ -427,6 +427,7 @@ describe('getting around, signed in, on phones first', () => {
     await shoot(page, `${viewport.width}-unverified-home`);
     await banner.getByRole('button', { name: 'Resend email' }).click();
     const sent = await visible(toast(page, 'Verification email sent'));
+    await expectTouchTargets(page, 'with a toast');
     expect(verificationLinkIn(await t.mail.waitFor(person.email)).id).toBe(person.id);
     // On a phone the toast leaves the page title in sight.
     const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
