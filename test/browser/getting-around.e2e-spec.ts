@@ -493,6 +493,27 @@ describe('getting around, signed in, on phones first', () => {
     },
   );
 
+  it('offline, a page says so and offers to try again', async () => {
+    const { page, context, close } = await signedIn(PHONE);
+    await page.goto('/profile');
+    await visible(page.getByRole('img', { name: 'Your current photo' }));
+
+    // The waitlist's code and data are not in this browser yet.
+    await context.setOffline(true);
+    await mainNav(page).getByRole('link', { name: 'Waitlist' }).click();
+    await visible(page.getByRole('heading', { name: 'You’re offline' }));
+    await visible(page.getByText('Check your Wi-Fi or mobile data'));
+    await visible(mainNav(page));
+    await expectNoSidewaysScroll(page, 'offline page');
+    await expectTouchTargets(page, 'offline page');
+    await shoot(page, '390-offline');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await visible(page.getByText('Position'));
+    await close();
+  });
+
   it.each([NARROW, PHONE])('pages before signing in fit $width px, with 44 px targets', async (viewport) => {
     const { page, pageErrors, close } = await openScenario(browser, t, { ageConfirmed: true, viewport });
     for (const [path, ready] of [
