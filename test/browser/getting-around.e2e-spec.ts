@@ -154,21 +154,27 @@ describe('getting around, signed in, on phones first', () => {
       );
       const targets = [
         ...document.querySelectorAll<HTMLElement>(
-          'button, [role="button"], [role="menuitem"], nav a, footer a, header a, label:has(input[type="radio"])',
+          // Links that stand alone (in a heading, or alone in a line of text) count; a link inside a
+          // sentence beside others is text, not a target of its own.
+          'button, [role="button"], [role="menuitem"], nav a, footer a, header a, h2 a, h3 a, p > a:only-child, label:has(input[type="radio"])',
         ),
       ];
-      return targets
-        .filter((el) => {
-          const box = el.getBoundingClientRect();
-          const style = getComputedStyle(el);
-          // Visually hidden helpers (the skip link before focus, sr-only text) are not targets.
-          return box.width > 1 && box.height > 1 && style.visibility !== 'hidden' && !el.closest('[inert]');
-        })
-        .filter((el) => el.getBoundingClientRect().height < 44)
-        .map(
-          (el) =>
-            `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}" ${Math.round(el.getBoundingClientRect().height)}px`,
-        );
+      return (
+        targets
+          .filter((el) => {
+            const box = el.getBoundingClientRect();
+            const style = getComputedStyle(el);
+            // Visually hidden helpers (the skip link before focus, sr-only text) are not targets.
+            return box.width > 1 && box.height > 1 && style.visibility !== 'hidden' && !el.closest('[inert]');
+          })
+          // A paragraph of prose is not a line of its own.
+          .filter((el) => !el.matches('p > a') || (el.parentElement?.textContent ?? '').length < 60)
+          .filter((el) => el.getBoundingClientRect().height < 44)
+          .map(
+            (el) =>
+              `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}" ${Math.round(el.getBoundingClientRect().height)}px`,
+          )
+      );
     });
     if (small.length > 0) throw new Error(`${where}: targets under 44 px: ${small.join('; ')}`);
   }

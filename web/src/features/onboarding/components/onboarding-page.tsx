@@ -168,7 +168,7 @@ export function OnboardingPage() {
           <Button size="lg" block onClick={() => navigate(paths.signup)}>
             Start Your Journey
           </Button>
-          <p className="text-small text-muted text-center">
+          <p className="text-small text-muted text-center onboarding__member">
             Already a member? <Link to={paths.signin}>Sign in</Link>
           </p>
         </div>
