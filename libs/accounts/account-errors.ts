@@ -18,6 +18,7 @@ export const AccountErrors = {
   invalidResetToken: () =>
     new DomainError('invalid', 'invalid token', 'This reset link has expired or is invalid.'),
   wrongPassword: () => new DomainError('forbidden', 'wrong password', 'Your password is incorrect'),
+  alreadyNamed: () => new DomainError('conflict', 'already-named', 'This account already has a name'),
   suspended: () => new DomainError('forbidden', 'suspended', 'This account is suspended'),
   noSession: () =>
     new DomainError('unauthenticated', 'no-session', 'Your session has expired. Please sign in again.'),

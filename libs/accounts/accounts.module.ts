@@ -33,6 +33,8 @@ import { PasswordResetToken } from './password-reset-token.entity.js';
 import { AccountDeletion } from './account-deletion.js';
 import { ActiveUserAccounts } from './active-user-accounts.js';
 import { WaitlistStandings } from './waitlist-standings.js';
+import { NameAccountController } from './commands/name-account/name-account.controller.js';
+import { NameAccountHandler } from './commands/name-account/name-account.handler.js';
 import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
 import { RateLimitsModule } from '../shared/rate-limits/rate-limits.module.js';
 
@@ -49,6 +51,7 @@ const commandHandlers = [
   DeleteAccountHandler,
   SetAccountSuspensionHandler,
   PurgeUnverifiedAccountsHandler,
+  NameAccountHandler,
 ];
 
 /** Sign-up, email verification, sessions, password recovery, deletion and suspension of accounts. */
@@ -69,6 +72,7 @@ const commandHandlers = [
     ResetPasswordController,
     ChangePasswordController,
     DeleteAccountController,
+    NameAccountController,
   ],
   providers: [
     UserRepository,

@@ -4,9 +4,9 @@ import { BatchedRead } from '../persistence/batched-read.js';
 import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
 
 /** Every authenticated request asks, so the requests in flight ask together. */
-const active = new BatchedRead<{ id: string }>(
+const active = new BatchedRead<{ id: string; session_version: number }>(
   'accounts-active',
-  'select id from app_user where id = any(?::uuid[]) and suspended_at is null',
+  'select id, session_version from app_user where id = any(?::uuid[]) and suspended_at is null',
   (row) => row.id,
 );
 
@@ -16,8 +16,9 @@ export class ActiveUserAccounts extends ActiveAccounts {
     super();
   }
 
-  async isActive(userId: string): Promise<boolean> {
-    return (await active.byId(this.orm.em, [userId])).size > 0;
+  async isActive(userId: string, sessionVersion: number): Promise<boolean> {
+    const row = (await active.byId(this.orm.em, [userId])).get(userId);
+    return row !== undefined && row.session_version === sessionVersion;
   }
 
   async activeAmong(userIds: readonly string[]): Promise<Set<string>> {

@@ -4,8 +4,9 @@ import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * One refresh token of a sign-in. Every refresh rotates the token within the same family; presenting a
- * token that was already rotated means it leaked, and the whole family is revoked.
+ * One refresh token of a sign-in. Every refresh rotates the token within the same family, which has one live
+ * token at a time; presenting a token that was rotated more than a grace ago means it leaked, and the whole
+ * family is revoked.
  */
 @Entity({ tableName: 'refresh_session' })
 export class RefreshSession {
@@ -32,4 +33,12 @@ export class RefreshSession {
 
   @Property({ type: 'datetime', nullable: true })
   revokedAt: Date | null = null;
+
+  /** The account's session version when this token was issued; an older one than the account's is refused. */
+  @Property({ type: 'integer' })
+  sessionVersion: number = 0;
+
+  /** Once rotated: the successor token, encrypted with a key only this token's clear value gives. */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  successorSealed: string | null = null;
 }

@@ -1,37 +1,131 @@
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/core';
+import { LockMode, type EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
 import { RefreshSession, REFRESH_TOKEN_TTL_MS } from './refresh-session.entity.js';
 import { hashSecretToken, newSecretToken } from './secret-token.js';
+import type { User } from './user.entity.js';
 
-/** Issues, rotates and revokes refresh tokens (stored hashed). */
+/** How long a just-rotated refresh token still works, for concurrent refreshes of one browser. */
+export const ROTATION_GRACE_MS = 20_000;
+
+/** How many rotations within the grace a late presentation follows to the family's live token. */
+const MAX_SUCCESSOR_HOPS = 5;
+
+/**
+ * Issues, rotates and revokes refresh tokens (stored hashed). A family (one sign-in) has one live token at a
+ * time: a token presented again within the grace gets the successor its first presentation got, never a
+ * second branch that a password change could miss.
+ */
 @Injectable()
 export class RefreshSessions {
-  /** Adds a new token to the unit of work and returns its clear value (for the cookie only). */
-  issue(em: EntityManager, userId: string, familyId: string = randomUUID()): string {
+  /** Adds a new token, under the account's current session version, and returns its clear value (for the cookie only). */
+  issue(em: EntityManager, user: Pick<User, 'id' | 'sessionVersion'>, familyId: string = randomUUID()): string {
     const { token, hash } = newSecretToken();
     const session = new RefreshSession();
-    session.userId = userId;
+    session.userId = user.id;
     session.familyId = familyId;
     session.tokenHash = hash;
+    session.sessionVersion = user.sessionVersion;
     session.expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_MS);
     em.persist(session);
     return token;
   }
 
-  findByToken(em: EntityManager, token: string): Promise<RefreshSession | null> {
-    return em.findOne(RefreshSession, { tokenHash: hashSecretToken(token) });
+  findByToken(em: EntityManager, token: string, lock = false): Promise<RefreshSession | null> {
+    return em.findOne(
+      RefreshSession,
+      { tokenHash: hashSecretToken(token) },
+      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+    );
   }
 
-  /** Ends every sign-in of the account except `keepFamilyId` (the session that asked, if any). */
-  async revokeAllOf(em: EntityManager, userId: string, keepFamilyId?: string): Promise<void> {
-    const where = keepFamilyId
-      ? { userId, revokedAt: null, familyId: { $ne: keepFamilyId } }
-      : { userId, revokedAt: null };
-    await em.nativeUpdate(RefreshSession, where, { revokedAt: new Date() });
+  /** Rotates `session` (whose clear token is `presented`): its successor, sealed into it for the grace. */
+  rotate(em: EntityManager, session: RefreshSession, presented: string, user: User): string {
+    const successor = this.issue(em, user, session.familyId);
+    session.rotatedAt = new Date();
+    session.successorSealed = seal(presented, successor);
+    return successor;
+  }
+
+  /**
+   * For a token rotated within the grace: the family's live token, reached through the successors each rotation
+   * sealed, or undefined when that line has ended (revoked, expired, an older session version).
+   */
+  async liveSuccessor(
+    em: EntityManager,
+    session: RefreshSession,
+    presented: string,
+    user: User,
+  ): Promise<string | undefined> {
+    let current = session;
+    let token = presented;
+    for (let hop = 0; hop < MAX_SUCCESSOR_HOPS; hop++) {
+      if (!current.successorSealed) return undefined;
+      const successor = unseal(token, current.successorSealed);
+      if (successor === undefined) return undefined;
+      token = successor;
+      const next = await this.findByToken(em, token, true);
+      if (!next || next.revokedAt || next.sessionVersion !== user.sessionVersion) return undefined;
+      if (next.expiresAt.getTime() <= Date.now()) return undefined;
+      if (!next.rotatedAt) return token;
+      if (Date.now() - next.rotatedAt.getTime() > ROTATION_GRACE_MS) return undefined;
+      current = next;
+    }
+    return undefined;
+  }
+
+  /**
+   * Ends every sign-in of the account, in the caller's transaction (a password change, a reset, a suspension):
+   * the session version is raised, so a refresh or an access token issued concurrently under the old version is
+   * refused too. The version is raised in SQL: that UPDATE's row lock does not conflict with the key-share lock
+   * a concurrent refresh's new row takes on the account. The rows are then marked revoked, skipping any that a
+   * refresh holds at this moment (waiting for them could deadlock with a refresh walking its family's
+   * successors); the version already ends those.
+   */
+  async endAll(em: EntityManager, user: User): Promise<void> {
+    const [row] = await (em as SqlEntityManager)
+      .getConnection()
+      .execute<{ session_version: number }[]>(
+        `update app_user set session_version = session_version + 1 where id = ? returning session_version`,
+        [user.id],
+        'all',
+        em.getTransactionContext(),
+      );
+    user.sessionVersion = row!.session_version;
+    await (em as SqlEntityManager).getConnection().execute(
+      `update refresh_session set revoked_at = now()
+        where id in (select id from refresh_session where user_id = ? and revoked_at is null for update skip locked)`,
+      [user.id],
+      'run',
+      em.getTransactionContext(),
+    );
   }
 
   async revokeFamily(em: EntityManager, familyId: string): Promise<void> {
     await em.nativeUpdate(RefreshSession, { familyId, revokedAt: null }, { revokedAt: new Date() });
+  }
+}
+
+/** AES-256-GCM under a key derived from the rotated token: the database alone cannot open it. */
+function keyOf(token: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', token, '', 'fated refresh successor', 32));
+}
+
+function seal(token: string, successor: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyOf(token), iv);
+  const body = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+function unseal(token: string, sealed: string): string | undefined {
+  try {
+    const bytes = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', keyOf(token), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
   }
 }

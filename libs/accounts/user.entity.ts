@@ -32,6 +32,13 @@ export class User {
   @Property({ type: 'datetime' })
   createdAt: Date = new Date();
 
+  /**
+   * Raised by a password change, a reset and a suspension: refresh sessions and access tokens issued under an
+   * older version are refused, whatever was in flight when it changed.
+   */
+  @Property({ type: 'integer' })
+  sessionVersion: number = 0;
+
   get verified(): boolean {
     return this.emailVerifiedAt !== null;
   }

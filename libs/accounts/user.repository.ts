@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/core';
+import { EntityManager, LockMode } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { LRUCache } from 'lru-cache';
 import { User } from './user.entity.js';
@@ -13,7 +13,8 @@ export interface AccountContact {
 }
 
 /**
- * Names seen lately, per process. A name is set at sign-up and never changes, and what shows a name
+ * Names seen lately, per process. A name is set at sign-up (or, for an account reclaimed by a password reset,
+ * chosen once at the next sign-in) and never changes after, and what shows a name
  * (a profile, a card, a blocked person) is gone with a deleted account, so a cached name is never wrong
  * where it is shown; it saves a query on every profile read and match card. Bounded: 50,000 names.
  */
@@ -24,12 +25,13 @@ const knownNames = new LRUCache<string, string>({ max: 50_000 });
 export class UserRepository {
   constructor(private readonly em: EntityManager) {}
 
-  findById(id: string, em: EntityManager = this.em): Promise<User | null> {
-    return em.findOne(User, { id });
+  /** `lock`: for update, in the caller's transaction (a write that must not interleave with another on the row). */
+  findById(id: string, em: EntityManager = this.em, lock = false): Promise<User | null> {
+    return em.findOne(User, { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   }
 
-  findByEmail(email: string, em: EntityManager = this.em): Promise<User | null> {
-    return em.findOne(User, { email: normalizeEmail(email) });
+  findByEmail(email: string, em: EntityManager = this.em, lock = false): Promise<User | null> {
+    return em.findOne(User, { email: normalizeEmail(email) }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   }
 
   findByReferralCode(code: string, em: EntityManager = this.em): Promise<User | null> {
@@ -72,7 +74,8 @@ export class UserRepository {
     );
     for (const row of rows) {
       names.set(row.id, row.name);
-      knownNames.set(row.id, row.name);
+      // An account without a name yet (reclaimed by a reset) gets one once: only a chosen name is remembered.
+      if (row.name !== '') knownNames.set(row.id, row.name);
     }
     return names;
   }

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Injectable, Logger } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -32,9 +33,28 @@ export class Mailer {
     const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
     if (this.writesToFiles) {
       mkdirSync(this.config.outboxDir, { recursive: true, mode: 0o700 });
-      const file = join(this.config.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const id = info.messageId.replace(/[^\w.-]/g, '');
+      const file = join(this.config.outboxDir, `${Date.now()}-${recipientTag(mail.to)}-${id}.eml`);
       writeFileSync(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
       this.logger.log(`mail "${mail.subject}" written to ${file}`);
     }
   }
+
+  /** Removes the files written to `email` (a deleted account's mails must not outlive it). */
+  forget(email: string): void {
+    if (!this.writesToFiles) return;
+    const tag = `-${recipientTag(email)}-`;
+    let files: string[];
+    try {
+      files = readdirSync(this.config.outboxDir);
+    } catch {
+      return; // no mail written yet
+    }
+    for (const file of files) if (file.includes(tag)) rmSync(join(this.config.outboxDir, file), { force: true });
+  }
+}
+
+/** Names a file's recipient without the address: a deleted account's files are found by it. */
+function recipientTag(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
 }

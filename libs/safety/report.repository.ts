@@ -49,13 +49,13 @@ export class ReportRepository {
     em: EntityManager,
     report: { reporterId: string; reportedUserId: string; reason: ReportReason; note: string | null },
   ) {
-    const id = randomUUID();
+    // One open report per pair (a partial unique index): a repeat while it is open is the same report.
     await run(
       em,
-      `insert into user_report (id, reporter_id, reported_user_id, reason, note) values (?, ?, ?, ?, ?)`,
-      [id, report.reporterId, report.reportedUserId, report.reason, report.note],
+      `insert into user_report (id, reporter_id, reported_user_id, reason, note) values (?, ?, ?, ?, ?)
+       on conflict (reporter_id, reported_user_id) where status = 'open' do nothing`,
+      [randomUUID(), report.reporterId, report.reportedUserId, report.reason, report.note],
     );
-    return id;
   }
 
   async list(em: EntityManager, options: { openOnly: boolean }): Promise<Report[]> {

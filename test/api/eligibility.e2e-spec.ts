@@ -1,4 +1,8 @@
+import { MikroORM } from '@mikro-orm/core';
 import { CommandBus } from '@nestjs/cqrs';
+import { Outbox } from '../../libs/messaging/outbox.js';
+import { BlockRepository } from '../../libs/safety/index.js';
+import { blockIn } from '../../libs/safety/commands/block-user/block-user.handler.js';
 import { SetAccountSuspensionCommand } from '../../libs/accounts/index.js';
 import { sql } from '../fixtures/database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -122,8 +126,14 @@ describe('matchable_member: who can be matched', () => {
     await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand('read.model@example.com', false));
     await until(async () => (await matchable()).has(person.id));
 
+    // A suspension ended the person's sessions; and only someone they were shown can be blocked over HTTP, so
+    // the block is written as the safety context writes it.
+    expect((await person.client.get('/block')).status).toBe(401);
     const other = await t.signUp({ name: 'Blocked Person' });
-    expect((await person.client.post('/block', { userId: other.id })).status).toBe(201);
+    await t.app
+      .get(MikroORM)
+      .em.fork()
+      .transactional((em) => blockIn(em, t.app.get(BlockRepository), t.app.get(Outbox), person.id, other.id));
     await until(
       async () =>
         (

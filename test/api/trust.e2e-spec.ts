@@ -1,7 +1,10 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { CommandBus } from '@nestjs/cqrs';
+import { Outbox } from '../../libs/messaging/outbox.js';
 import { OutboxRelay } from '../../libs/messaging/outbox-relay.js';
+import { BlockRepository } from '../../libs/safety/index.js';
+import { blockIn } from '../../libs/safety/commands/block-user/block-user.handler.js';
 import { SetAccountSuspensionCommand } from '../../libs/accounts/commands/suspend-account/set-account-suspension.command.js';
 import { PurgeUnverifiedAccountsCommand } from '../../libs/accounts/commands/purge-unverified-accounts/purge-unverified-accounts.command.js';
 import { resetLinkIn } from '../support/mail-catcher.js';
@@ -322,6 +325,27 @@ describe('accounts people can trust (API)', () => {
     });
   });
 
+  it('a block racing a deletion leaves no event naming the deleted person in the outbox', async () => {
+    const orm = t.app.get(MikroORM);
+    for (let trial = 0; trial < 6; trial++) {
+      const leaving = await t.signUp();
+      const blocker = await t.signUp();
+      await Promise.all([
+        orm.em
+          .fork()
+          .transactional((em) =>
+            blockIn(em, t.app.get(BlockRepository), t.app.get(Outbox), blocker.id, leaving.id),
+          )
+          .catch(() => undefined), // the deletion may win: the block then has nobody to name
+        leaving.client.request('DELETE', '/account', { json: { password: leaving.password } }),
+      ]);
+      await t.app.get(OutboxRelay).drain();
+      expect(await sql(`select type from outbox_message where strpos(payload::text, ?) > 0`, [leaving.id])).toEqual(
+        [],
+      );
+    }
+  });
+
   describe('blocks and reports', () => {
     it('blocks both ways: the card leaves today’s set, profile and photo 404, and they never meet again', async () => {
       const shared = pairAnswers();
@@ -378,11 +402,19 @@ describe('accounts people can trust (API)', () => {
       expect(
         (await a.client.post('/report', { userId: b.id, reason: 'scam', note: 'x'.repeat(1001) })).status,
       ).toBe(400);
-      expect((await a.client.post('/report', { userId: stranger.id, reason: 'scam' })).status).toBe(403);
-      expect(
-        (await a.client.post('/report', { userId: '00000000-0000-4000-8000-000000000000', reason: 'scam' }))
-          .status,
-      ).toBe(404);
+      // A stranger answers exactly as an id nobody has: neither a report nor a block tells that an account exists.
+      const nobody = '00000000-0000-4000-8000-000000000000';
+      const unknown = await a.client.post('/report', { userId: nobody, reason: 'scam' });
+      expect(unknown.status).toBe(404);
+      expect(await a.client.post('/report', { userId: stranger.id, reason: 'scam' })).toMatchObject({
+        status: 404,
+        body: unknown.body,
+      });
+      expect(await a.client.post('/block', { userId: stranger.id })).toMatchObject({
+        status: 404,
+        body: (await a.client.post('/block', { userId: nobody })).body,
+      });
+      expect((await a.client.get('/block')).body).toEqual([]);
       expect((await a.client.post('/report', { userId: a.id, reason: 'scam' })).status).toBe(400);
       const reported = await a.client.post('/report', {
         userId: b.id,
@@ -397,6 +429,43 @@ describe('accounts people can trust (API)', () => {
       expect((await a.client.get('/account/export')).body.reports).toEqual([
         expect.objectContaining({ name: b.name, reason: 'harassment', status: 'open' }),
       ]);
+
+      // Reporting the same person again while the report is open adds nothing; a flood is refused.
+      for (let i = 0; i < 5; i++) {
+        expect(
+          await a.client.post('/report', { userId: b.id, reason: 'scam', note: 'y'.repeat(1000) }),
+        ).toMatchObject({ status: 201, body: { reported: true } });
+      }
+      expect(await sql(`select count(*)::int as n from user_report where reporter_id = ?`, [a.id])).toEqual([
+        { n: 1 },
+      ]);
+      let status = 201;
+      for (let i = 0; i < 20 && status === 201; i++) {
+        status = (await a.client.post('/report', { userId: b.id, reason: 'scam' })).status;
+      }
+      expect(status).toBe(429);
+    });
+
+    it("the export leaves out a match who blocked you or was suspended, and writes no summary", async () => {
+      const shared = pairAnswers();
+      const ann = await member('female', 'male', shared);
+      const bram = await member('male', 'female', shared);
+      const set = (await ann.client.post('/match/new', { userId: ann.id })).body;
+      expect(idsOf(set)).toContain(bram.id);
+      await sql(`update match_pick set summary = null where user_id = ?`, [ann.id]);
+      const before = (await ann.client.get('/account/export')).body.matches;
+      expect(before.map((m: { name: string }) => m.name)).toContain(bram.name);
+      expect(before.every((m: { summary: string }) => m.summary === '')).toBe(true);
+      expect(await sql(`select 1 from match_pick where user_id = ? and summary is not null`, [ann.id])).toEqual([]);
+
+      expect((await bram.client.post('/block', { userId: ann.id })).status).toBe(201);
+      const after = JSON.stringify((await ann.client.get('/account/export')).body.matches);
+      expect(after).not.toContain(bram.name);
+
+      expect((await bram.client.request('DELETE', `/block/${ann.id}`)).status).toBe(204);
+      expect(JSON.stringify((await ann.client.get('/account/export')).body.matches)).toContain(bram.name);
+      await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand(bram.email, true));
+      expect(JSON.stringify((await ann.client.get('/account/export')).body.matches)).not.toContain(bram.name);
     });
 
     it('a suspended account cannot sign in, its tokens stop working and nobody sees it', async () => {

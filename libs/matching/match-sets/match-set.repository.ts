@@ -348,23 +348,26 @@ export class MatchSetRepository {
   async historyOf(
     em: EntityManager,
     userId: string,
-  ): Promise<{ day: string; tier: Tier; name: string; percent: number; summary: string }[]> {
+  ): Promise<{ day: string; tier: Tier; candidateId: string; name: string; percent: number; summary: string }[]> {
     const rows = await query<{
       day: string | Date;
       tier: Tier;
+      candidate_id: string;
       name: string;
       percent: number;
       summary: string | null;
     }>(
       em,
-      `select to_char(m.day, 'YYYY-MM-DD') as day, m.tier, u.name, m.percent, m.summary
+      `select to_char(m.day, 'YYYY-MM-DD') as day, m.tier, m.candidate_id, u.name, m.percent, m.summary
          from match_pick m join match_member u on u.user_id = m.candidate_id
         where m.user_id = ? order by m.day desc, m.tier`,
       [userId],
     );
     return rows.map((row) => ({
-      ...row,
       day: String(row.day),
+      tier: row.tier,
+      candidateId: row.candidate_id,
+      name: row.name,
       percent: Number(row.percent),
       summary: row.summary ?? '',
     }));

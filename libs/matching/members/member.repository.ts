@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import { AccountSuspended, AccountUnsuspended, EmailVerified, UserRegistered } from '../../accounts/index.js';
+import {
+  AccountNamed,
+  AccountSuspended,
+  AccountUnsuspended,
+  EmailVerified,
+  UserRegistered,
+} from '../../accounts/index.js';
 import type { IntegrationEvent } from '../../messaging/integration-event.js';
 import { ProfileUpdated } from '../../profiles/index.js';
 import { QuizSubmitted } from '../../quiz/index.js';
@@ -148,7 +154,7 @@ function fold(rows: Map<string, MemberRow>, event: IntegrationEvent): void {
     rows.set(userId, row);
   }
   const at = event.occurredAt.toISOString();
-  if (event instanceof UserRegistered) {
+  if (event instanceof UserRegistered || event instanceof AccountNamed) {
     row.name = event.payload.name;
     row.email = event.payload.email;
   } else if (event instanceof EmailVerified) {

@@ -25,6 +25,7 @@ import { Migration20261125001500DayPairs } from './20261125001500-day-pairs.migr
 import { Migration20261125001600SetDayIndex } from './20261125001600-set-day-index.migration.js';
 import { Migration20261126000100DeparturesByTrigger } from './20261126000100-departures-by-trigger.migration.js';
 import { Migration20261126000200WaitlistDepartures } from './20261126000200-waitlist-departures.migration.js';
+import { Migration20261126000300SessionVersions } from './20261126000300-session-versions.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -57,4 +58,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261125001600-set-day-index', class: Migration20261125001600SetDayIndex },
   { name: '20261126000100-departures-by-trigger', class: Migration20261126000100DeparturesByTrigger },
   { name: '20261126000200-waitlist-departures', class: Migration20261126000200WaitlistDepartures },
+  { name: '20261126000300-session-versions', class: Migration20261126000300SessionVersions },
 ];

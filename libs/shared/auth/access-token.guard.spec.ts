@@ -13,9 +13,10 @@ const SECRET = 'a-test-access-secret-of-at-least-32-chars';
 class KnownAccounts extends ActiveAccounts {
   readonly suspended = new Set<string>();
   reads = 0;
-  async isActive(userId: string): Promise<boolean> {
+  readonly versions = new Map<string, number>();
+  async isActive(userId: string, sessionVersion: number): Promise<boolean> {
     this.reads++;
-    return !this.suspended.has(userId);
+    return !this.suspended.has(userId) && (this.versions.get(userId) ?? 0) === sessionVersion;
   }
   async activeAmong(userIds: readonly string[]): Promise<Set<string>> {
     return new Set(userIds.filter((id) => !this.suspended.has(id)));
@@ -52,8 +53,9 @@ describe('AccessTokenGuard', () => {
   it('lets a valid bearer token through with its claims, in any case of the scheme', async () => {
     const { jwt, call } = setUp();
     const token = await jwt.signAsync({ id: 'u-1', email: 'ava@example.com' });
-    await expect(call(`Bearer ${token}`)).resolves.toEqual({ id: 'u-1', email: 'ava@example.com' });
-    await expect(call(`bearer ${token}`)).resolves.toEqual({ id: 'u-1', email: 'ava@example.com' });
+    const claims = { id: 'u-1', email: 'ava@example.com', sessionVersion: 0 };
+    await expect(call(`Bearer ${token}`)).resolves.toEqual(claims);
+    await expect(call(`bearer ${token}`)).resolves.toEqual(claims);
   });
 
   it('asks whether the account is active on every request, a remembered token included', async () => {
@@ -65,6 +67,23 @@ describe('AccessTokenGuard', () => {
       refusal('Your session has expired. Please sign in again.'),
     );
     expect(accounts.reads).toBe(2);
+  });
+
+  it('refuses a token issued under an older session version (a password change or reset since)', async () => {
+    const { jwt, accounts, call } = setUp();
+    const before = await jwt.signAsync({ id: 'u-1', email: 'ava@example.com', sv: 3 });
+    accounts.versions.set('u-1', 3);
+    await expect(call(`Bearer ${before}`)).resolves.toEqual({ id: 'u-1', email: 'ava@example.com', sessionVersion: 3 });
+    accounts.versions.set('u-1', 4);
+    await expect(call(`Bearer ${before}`)).rejects.toEqual(
+      refusal('Your session has expired. Please sign in again.'),
+    );
+    const after = await jwt.signAsync({ id: 'u-1', email: 'ava@example.com', sv: 4 });
+    await expect(call(`Bearer ${after}`)).resolves.toMatchObject({ sessionVersion: 4 });
+    const malformed = await jwt.signAsync({ id: 'u-1', email: 'ava@example.com', sv: '4' });
+    await expect(call(`Bearer ${malformed}`)).rejects.toEqual(
+      refusal('Your session has expired. Please sign in again.'),
+    );
   });
 
   it('refuses a remembered token once it has expired', async () => {

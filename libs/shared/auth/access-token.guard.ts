@@ -21,8 +21,9 @@ const BEARER = /^bearer\s+(\S+)\s*$/i;
 /**
  * Global guard: every API route needs a valid bearer token unless it is @Public(). The token is HS256 only,
  * signed with JWT_ACCESS_SECRET, not expired, with the spec's claims (verified by @nestjs/jwt), and its
- * account must still be active: a deleted or suspended account's tokens stop working at once, not when
- * they expire, so that is read on every request.
+ * account must still be active: a deleted or suspended account's tokens, and tokens issued before a password
+ * change or reset (an older session version), stop working at once, not when they expire, so that is read
+ * on every request.
  *
  * A token's signature is verified once per process: a token seen valid is remembered (by its exact text,
  * which only our secret can have signed) until it expires. Verifying it again on every request was the
@@ -52,7 +53,7 @@ export class AccessTokenGuard implements CanActivate {
     const claims = token === undefined ? undefined : this.claimsOf(token);
     // The accounts context provides the port; this guard is global and built before it.
     this.activeAccounts ??= this.modules.get(ActiveAccounts, { strict: false });
-    if (!claims || !(await this.activeAccounts.isActive(claims.id))) {
+    if (!claims || !(await this.activeAccounts.isActive(claims.id, claims.sessionVersion))) {
       throw new UnauthorizedException(
         /^bearer\s+\S/i.test(header)
           ? 'Your session has expired. Please sign in again.'
@@ -76,9 +77,12 @@ export class AccessTokenGuard implements CanActivate {
     } catch {
       return undefined;
     }
-    const { id, email, exp } = payload;
+    const { id, email, sv, exp } = payload;
     if (typeof id !== 'string' || typeof email !== 'string') return undefined;
-    const claims = { id, email };
+    // Tokens from before session versions existed carry none: the version every account started at.
+    const sessionVersion = sv === undefined ? 0 : sv;
+    if (typeof sessionVersion !== 'number' || !Number.isInteger(sessionVersion)) return undefined;
+    const claims = { id, email, sessionVersion };
     if (typeof exp === 'number') this.verified.set(token, { claims, expiresAt: exp * 1000 });
     return claims;
   }

@@ -2,24 +2,36 @@ import { accountKey } from './account-key.js';
 
 describe('accountKey', () => {
   it('is one fixed-size key per address, whatever its case and spaces', () => {
-    const key = accountKey({ email: ' Ava@Example.com ' });
+    const key = accountKey({ email: ' Ava@Example.com ' }, 'email');
     expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect(accountKey({ email: 'ava@example.com' })).toBe(key);
-    expect(accountKey({ email: 'bo@example.com' })).not.toBe(key);
+    expect(accountKey({ email: 'ava@example.com' }, 'email')).toBe(key);
+    expect(accountKey({ email: 'bo@example.com' }, 'email')).not.toBe(key);
   });
 
   it('costs the same for a 99 KB "email" and never keeps its text', () => {
     const huge = `${'a'.repeat(99_000)}@example.com`;
-    const key = accountKey({ email: huge })!;
+    const key = accountKey({ email: huge }, 'email')!;
     expect(key).toHaveLength(64);
     expect(key).not.toContain('aaaa');
   });
 
-  it('falls back to the account id, and prefers the signed-in user', () => {
-    expect(accountKey({ id: 'u-1' })).toMatch(/^[0-9a-f]{64}$/);
-    expect(accountKey({ email: 'ava@example.com' }, 'u-1')).toBe(accountKey({ id: 'u-1' }));
-    expect(accountKey({})).toBeUndefined();
-    expect(accountKey({ email: 42 })).toBeUndefined();
-    expect(accountKey(undefined)).toBeUndefined();
+  it('keys an id route on the id alone: other fields and the letter case change nothing', () => {
+    const id = '3f2b6ab0-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const key = accountKey({ id }, 'id');
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(accountKey({ id, email: 'other@example.com', name: 'x' }, 'id')).toBe(key);
+    expect(accountKey({ id: id.toUpperCase() }, 'id')).toBe(key);
+    expect(accountKey({ id: ` ${id}` }, 'id')).toBeUndefined();
+    expect(accountKey({ id: 'u-1' }, 'id')).toBeUndefined();
+    expect(accountKey({ email: 'ava@example.com' }, 'id')).toBeUndefined();
+  });
+
+  it('prefers the signed-in user, in any case', () => {
+    const id = '3f2b6ab0-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(accountKey({ email: 'ava@example.com' }, 'email', id)).toBe(accountKey({ id }, 'id'));
+    expect(accountKey({}, 'email', id.toUpperCase())).toBe(accountKey({ id }, 'id'));
+    expect(accountKey({}, 'email')).toBeUndefined();
+    expect(accountKey({ email: 42 }, 'email')).toBeUndefined();
+    expect(accountKey(undefined, 'email')).toBeUndefined();
   });
 });

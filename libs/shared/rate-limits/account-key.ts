@@ -3,23 +3,24 @@ import { createHash } from 'node:crypto';
 /** Longer than any address RFC 5321 allows; what an attacker sends past it never reaches the hash. */
 const MAX_EMAIL_LENGTH = 320;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Which field of a request names the account a sign-in route is about (the signed-in user's routes need none). */
+export type AccountField = 'email' | 'id';
+
 /**
- * A fixed-size key for the account a request is about, taken before validation: a sha-256 of the trimmed,
- * lower-cased email (capped in length), else of the account id. Huge or hostile bodies cost the same
- * 64 characters of storage as a real address, and no address is stored in clear.
+ * A fixed-size key for the account a request is about, taken before validation: a sha-256 of the signed-in
+ * user's id, else of the route's own account field only (a field the route ignores never changes the key):
+ * the trimmed, lower-cased email (capped in length), or the account id when it is a uuid, lower-cased. Huge or
+ * hostile bodies cost the same 64 characters of storage as a real address, and no address is stored in clear.
  */
-export function accountKey(body: unknown, signedInUserId?: string): string | undefined {
-  if (signedInUserId) return digest(`account:${signedInUserId}`);
-  const { email, id } = (body ?? {}) as { email?: unknown; id?: unknown };
-  if (typeof email === 'string') {
-    const normalised = email.slice(0, MAX_EMAIL_LENGTH).trim().toLowerCase();
-    if (normalised) return digest(`email:${normalised}`);
-  }
-  if (typeof id === 'string') {
-    const trimmed = id.slice(0, 64).trim();
-    if (trimmed) return digest(`account:${trimmed}`);
-  }
-  return undefined;
+export function accountKey(body: unknown, field: AccountField, signedInUserId?: string): string | undefined {
+  if (signedInUserId) return digest(`account:${signedInUserId.toLowerCase()}`);
+  const value = ((body ?? {}) as Record<string, unknown>)[field];
+  if (typeof value !== 'string') return undefined;
+  if (field === 'id') return UUID.test(value) ? digest(`account:${value.toLowerCase()}`) : undefined;
+  const normalised = value.slice(0, MAX_EMAIL_LENGTH).trim().toLowerCase();
+  return normalised ? digest(`email:${normalised}`) : undefined;
 }
 
 function digest(value: string): string {

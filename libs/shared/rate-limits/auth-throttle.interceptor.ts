@@ -12,11 +12,12 @@ import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/access-token.guard.js';
 import { DomainError } from '../domain-error.js';
-import { accountKey } from './account-key.js';
+import { accountKey, type AccountField } from './account-key.js';
 import { AuthLimits, type LimitVerdict } from './auth-limits.js';
 import { clientKey } from './client-key.js';
 
 const FAILURE_CODES = Symbol('auth throttle failure codes');
+const ACCOUNT_FIELD = Symbol('auth throttle account field');
 
 const tooManyAttempts = () =>
   new DomainError('throttled', 'Too Many Requests', 'Too many attempts. Please wait a moment and try again.');
@@ -26,10 +27,12 @@ const tooManyAttempts = () =>
  * An interceptor rather than a guard because it also needs the outcome: on routes that check a secret,
  * pass the error codes that mean "wrong secret"; those count as failures for the (account, client) pair
  * and a success clears them. Routes without failure codes (they send mail) are limited per account instead.
+ * `account` names the body field that says which account the route is about (signed-in routes: the user).
  */
-export const AuthThrottle = (options: { failureCodes?: string[] } = {}) =>
+export const AuthThrottle = (options: { account: AccountField; failureCodes?: string[] }) =>
   applyDecorators(
     SetMetadata(FAILURE_CODES, options.failureCodes ?? []),
+    SetMetadata(ACCOUNT_FIELD, options.account),
     UseInterceptors(AuthThrottleInterceptor),
   );
 
@@ -51,7 +54,8 @@ export class AuthThrottleInterceptor implements NestInterceptor {
     const failureCodes = this.reflector.get<string[]>(FAILURE_CODES, context.getHandler()) ?? [];
     const route = `${request.method} ${request.route?.path ?? request.path}`;
     const client = clientKey(request.ip);
-    const account = accountKey(request.body, request.user?.id);
+    const field = this.reflector.get<AccountField>(ACCOUNT_FIELD, context.getHandler());
+    const account = accountKey(request.body, field, request.user?.id);
 
     this.enforce(response, await this.limits.hitClient(route, client));
     if (!account) return lastValueFrom(next.handle(), { defaultValue: undefined });

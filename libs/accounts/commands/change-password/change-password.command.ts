@@ -1,12 +1,18 @@
 import { Command } from '@nestjs/cqrs';
 
-export class ChangePasswordCommand extends Command<{ changed: true }> {
+/** The new sign-in of the browser that changed the password; every sign-in before it has ended. */
+export interface PasswordChanged {
+  changed: true;
+  accessToken: string;
+  /** For the cookie only. */
+  refreshToken: string;
+}
+
+export class ChangePasswordCommand extends Command<PasswordChanged> {
   constructor(
     readonly userId: string,
     readonly currentPassword: string,
     readonly newPassword: string,
-    /** The refresh token of the asking browser: its sign-in stays, every other one ends. */
-    readonly refreshToken: string | undefined,
   ) {
     super();
   }

@@ -1,30 +1,37 @@
-import { Body, Controller, Post, Req } from '@nestjs/common';
+import { Body, Controller, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Response } from 'express';
+import { AppConfig } from '../../../config/app-config.js';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
 import { AccountErrors } from '../../account-errors.js';
 import { AuthThrottle } from '../../../shared/rate-limits/auth-throttle.interceptor.js';
 import { RefreshCookie } from '../../refresh-cookie.js';
-import { ChangePasswordCommand } from './change-password.command.js';
+import { ChangePasswordCommand, type PasswordChanged } from './change-password.command.js';
 import { ChangePasswordDto } from './change-password.dto.js';
 
 @ApiTags('accounts')
 @ApiBearerAuth()
 @Controller('password')
 export class ChangePasswordController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly config: AppConfig,
+  ) {}
 
-  @AuthThrottle({ failureCodes: [AccountErrors.wrongPassword().code] })
+  /** `{changed, accessToken}`, and the new sign-in's refresh cookie: the old tokens no longer work. */
+  @AuthThrottle({ account: 'id', failureCodes: [AccountErrors.wrongPassword().code] })
   @Post('change')
-  change(
+  async change(
     @CurrentUser() user: AccessTokenClaims,
     @Body() dto: ChangePasswordDto,
-    @Req() request: Request,
-  ): Promise<{ changed: true }> {
-    return this.commands.execute(
-      new ChangePasswordCommand(user.id, dto.currentPassword, dto.newPassword, RefreshCookie.read(request)),
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Omit<PasswordChanged, 'refreshToken'>> {
+    const { refreshToken, ...changed } = await this.commands.execute(
+      new ChangePasswordCommand(user.id, dto.currentPassword, dto.newPassword),
     );
+    RefreshCookie.set(response, this.config, refreshToken);
+    return changed;
   }
 }

@@ -1,12 +1,16 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
+import { AccessTokens } from '../../../shared/auth/access-tokens.js';
 import { AccountErrors } from '../../account-errors.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { RefreshSessions } from '../../refresh-sessions.js';
-import { User } from '../../user.entity.js';
 import { UserRepository } from '../../user.repository.js';
-import { ChangePasswordCommand } from './change-password.command.js';
+import { ChangePasswordCommand, type PasswordChanged } from './change-password.command.js';
 
+/**
+ * A new password ends every sign-in of the account, the asking browser's too (a stolen token in its family
+ * must not survive), and starts a fresh one for the asker.
+ */
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand> {
   constructor(
@@ -14,21 +18,22 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: RefreshSessions,
+    private readonly accessTokens: AccessTokens,
   ) {}
 
-  async execute(command: ChangePasswordCommand): Promise<{ changed: true }> {
-    const em = this.orm.em.fork();
-    const user = await this.users.findById(command.userId, em);
-    if (!user) throw AccountErrors.noSession();
-    if (!(await this.hasher.verify(user.passwordHash, command.currentPassword)))
+  async execute(command: ChangePasswordCommand): Promise<PasswordChanged> {
+    const found = await this.users.findById(command.userId, this.orm.em.fork());
+    if (!found) throw AccountErrors.noSession();
+    if (!(await this.hasher.verify(found.passwordHash, command.currentPassword)))
       throw AccountErrors.wrongPassword();
     const passwordHash = await this.hasher.hash(command.newPassword);
-    await em.transactional(async (tx) => {
-      const current = command.refreshToken ? await this.sessions.findByToken(tx, command.refreshToken) : null;
-      const keep = current && current.userId === user.id && !current.revokedAt ? current.familyId : undefined;
-      await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
-      await this.sessions.revokeAllOf(tx, user.id, keep);
+    const { user, refreshToken } = await this.orm.em.fork().transactional(async (em) => {
+      const user = await this.users.findById(command.userId, em);
+      if (!user || user.suspendedAt) throw AccountErrors.noSession();
+      user.passwordHash = passwordHash;
+      await this.sessions.endAll(em, user);
+      return { user, refreshToken: this.sessions.issue(em, user) };
     });
-    return { changed: true };
+    return { changed: true, accessToken: await this.accessTokens.sign(user), refreshToken };
   }
 }

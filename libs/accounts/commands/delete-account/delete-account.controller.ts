@@ -20,7 +20,7 @@ export class DeleteAccountController {
     private readonly config: AppConfig,
   ) {}
 
-  @AuthThrottle({ failureCodes: [AccountErrors.wrongPassword().code] })
+  @AuthThrottle({ account: 'id', failureCodes: [AccountErrors.wrongPassword().code] })
   @Delete()
   @HttpCode(204)
   async delete(

@@ -4,6 +4,8 @@ export interface SignedIn {
   accessToken: string;
   verification: boolean;
   id: string;
+  /** Only when the account has no name (reclaimed by a password reset): the client asks for one. */
+  nameRequired?: true;
   /** Goes to the httpOnly cookie only, never into a response body. */
   refreshToken: string;
 }

@@ -25,9 +25,11 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
     if (!user || !passwordOk) throw AccountErrors.wrongCredentials();
     // Only told after the right password, so the answer reveals nothing to someone guessing.
     if (user.suspendedAt) throw AccountErrors.suspended();
-    const refreshToken = this.sessions.issue(em, user.id);
+    const refreshToken = this.sessions.issue(em, user);
     await em.flush();
-    const accessToken = await this.accessTokens.sign({ id: user.id, email: user.email });
-    return { accessToken, verification: user.verified, id: user.id, refreshToken };
+    const accessToken = await this.accessTokens.sign(user);
+    const signedIn: SignedIn = { accessToken, verification: user.verified, id: user.id, refreshToken };
+    if (user.name === '') signedIn.nameRequired = true;
+    return signedIn;
   }
 }

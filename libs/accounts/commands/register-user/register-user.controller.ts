@@ -12,7 +12,7 @@ export class RegisterUserController {
   constructor(private readonly commands: CommandBus) {}
 
   @Public()
-  @AuthThrottle()
+  @AuthThrottle({ account: 'email' })
   @Post('register')
   @HttpCode(201)
   register(@Body() dto: RegisterUserDto): Promise<{ id: string }> {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsEmailAddress } from '../../email-address.js';
+import { IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -14,9 +15,7 @@ export class RegisterUserDto {
 
   @ApiProperty({ example: 'avery@example.com' })
   @Transform(trim)
-  @IsString({ message: 'Not a valid email' })
-  @MaxLength(254, { message: 'Not a valid email' })
-  @IsEmail({}, { message: 'Not a valid email' })
+  @IsEmailAddress()
   email!: string;
 
   @ApiProperty({ minLength: 8, maxLength: 128 })

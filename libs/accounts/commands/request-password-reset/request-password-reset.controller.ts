@@ -12,7 +12,7 @@ export class RequestPasswordResetController {
   constructor(private readonly commands: CommandBus) {}
 
   @Public()
-  @AuthThrottle()
+  @AuthThrottle({ account: 'email' })
   @Post('forgot')
   @HttpCode(202)
   forgot(@Body() dto: RequestPasswordResetDto): Promise<{ sent: true }> {

@@ -1,10 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsEmail, IsString, MaxLength } from 'class-validator';
+import { IsEmailAddress } from '../../email-address.js';
 
 export class RequestPasswordResetDto {
   @ApiProperty({ example: 'avery@example.com' })
-  @IsString({ message: 'Not a valid email' })
-  @MaxLength(254, { message: 'Not a valid email' })
-  @IsEmail({}, { message: 'Not a valid email' })
+  @IsEmailAddress()
   email!: string;
 }

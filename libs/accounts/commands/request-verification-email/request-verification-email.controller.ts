@@ -12,7 +12,7 @@ export class RequestVerificationEmailController {
   constructor(private readonly commands: CommandBus) {}
 
   @Public()
-  @AuthThrottle()
+  @AuthThrottle({ account: 'id' })
   @Post('verify')
   @HttpCode(201)
   requestVerification(@Body() dto: RequestVerificationDto): Promise<{ sent: true }> {
@@ -20,7 +20,7 @@ export class RequestVerificationEmailController {
   }
 
   @Public()
-  @AuthThrottle()
+  @AuthThrottle({ account: 'id' })
   @Post('resend')
   @HttpCode(201)
   resend(@Body() dto: ResendVerificationDto): Promise<{ sent: true }> {

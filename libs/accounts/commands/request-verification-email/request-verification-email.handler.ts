@@ -38,8 +38,9 @@ export class RequestVerificationEmailHandler implements ICommandHandler<RequestV
     });
     const link = `${this.config.publicUrl}/verifyEmail/${user.id}/${token}`;
     await this.mailer.send(verificationMail({ email: user.email }, link));
-    // Without SMTP the link is only in the .eml file; log it so a local user can click it.
-    if (this.mailer.writesToFiles) this.logger.log(`verification link for ${user.email}: ${link}`);
+    // Without SMTP (never in production) the link is only in the .eml file; log it so a local user can click
+    // it. The address is never logged.
+    if (this.mailer.writesToFiles) this.logger.log(`verification link for account ${user.id}: ${link}`);
     return { sent: true };
   }
 }

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { LockMode, MikroORM } from '@mikro-orm/core';
+import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
+import { AccountDeletion } from '../../account-deletion.js';
 import { AccountErrors } from '../../account-errors.js';
+import { addAccount, withFreshReferralCodes } from '../register-user/add-account.js';
 import { markEmailVerified } from '../verify-email/mark-email-verified.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { PasswordResetToken } from '../../password-reset-token.entity.js';
@@ -15,7 +17,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The mailed link proves the person owns the address: the token is spent, the password replaced, every
- * sign-in of the account ended, and an unverified account becomes verified.
+ * sign-in of the account ended (the session version too, so nothing in flight survives), and an unverified
+ * account becomes verified.
+ *
+ * An unverified account may have been opened by someone else with this address (a squatter), who may have
+ * written a name, a profile, a photo and a quiz and may still hold a session. The owner reclaims the address,
+ * not that account: it is deleted like any other (everything it wrote, its sessions, its waitlist place and
+ * referral) and a fresh verified account with the new password takes the address, with no name: the owner
+ * chooses it at their next sign-in (`nameRequired`).
  */
 @CommandHandler(ResetPasswordCommand)
 export class ResetPasswordHandler implements ICommandHandler<ResetPasswordCommand> {
@@ -23,31 +32,44 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     private readonly orm: MikroORM,
     private readonly hasher: PasswordHasher,
     private readonly sessions: RefreshSessions,
+    private readonly deletion: AccountDeletion,
     private readonly outbox: Outbox,
   ) {}
 
   async execute(command: ResetPasswordCommand): Promise<{ reset: true }> {
     if (!UUID.test(command.userId)) throw AccountErrors.invalidResetToken();
     const passwordHash = await this.hasher.hash(command.password);
-    const reset = await this.orm.em.fork().transactional(async (em) => {
-      const record = await em.findOne(
-        PasswordResetToken,
-        { userId: command.userId },
-        { lockMode: LockMode.PESSIMISTIC_WRITE },
-      );
-      if (!record || !sameHash(record.tokenHash, hashSecretToken(command.token))) return false;
-      em.remove(record);
-      if (record.expiresAt.getTime() <= Date.now()) return false;
-      const user = await em.findOne(User, { id: command.userId });
-      if (!user || user.suspendedAt) return false;
-      user.passwordHash = passwordHash;
-      // The reset link came by mail, so the address is proven.
-      markEmailVerified(em, this.outbox, user, new Date());
-      await this.sessions.revokeAllOf(em, user.id);
-      return true;
-    });
+    const reset = await withFreshReferralCodes(() =>
+      this.orm.em.fork().transactional(async (em) => {
+        const record = await em.findOne(
+          PasswordResetToken,
+          { userId: command.userId },
+          { lockMode: LockMode.PESSIMISTIC_WRITE },
+        );
+        if (!record || !sameHash(record.tokenHash, hashSecretToken(command.token))) return false;
+        await em.nativeDelete(PasswordResetToken, { userId: record.userId });
+        if (record.expiresAt.getTime() <= Date.now()) return false;
+        const user = await em.findOne(User, { id: command.userId });
+        if (!user || user.suspendedAt) return false;
+        if (!user.verified) {
+          await this.reclaim(em, user, passwordHash);
+          return true;
+        }
+        user.passwordHash = passwordHash;
+        await this.sessions.endAll(em, user);
+        return true;
+      }),
+    );
     if (!reset) throw AccountErrors.invalidResetToken();
     return { reset: true };
+  }
+
+  private async reclaim(em: EntityManager, held: User, passwordHash: string): Promise<void> {
+    const email = held.email;
+    em.getUnitOfWork().unsetIdentity(held);
+    await this.deletion.delete(em, held.id);
+    const owner = addAccount(em, this.outbox, { name: '', email, passwordHash, referredById: null });
+    markEmailVerified(em, this.outbox, owner, new Date());
   }
 }
 

@@ -8,7 +8,7 @@ import { RefreshSessions } from '../../refresh-sessions.js';
 import { UserRepository } from '../../user.repository.js';
 import { SetAccountSuspensionCommand } from './set-account-suspension.command.js';
 
-/** A suspension ends every sign-in at once; access tokens stop working at the guard (it reads suspended_at). */
+/** A suspension ends every sign-in at once; access tokens stop working at the guard (suspended_at, the session version). */
 @CommandHandler(SetAccountSuspensionCommand)
 export class SetAccountSuspensionHandler implements ICommandHandler<SetAccountSuspensionCommand> {
   constructor(
@@ -24,7 +24,7 @@ export class SetAccountSuspensionHandler implements ICommandHandler<SetAccountSu
       if (!user) throw AccountErrors.accountNotFound();
       if ((user.suspendedAt !== null) === command.suspended) return { userId: user.id, changed: false };
       user.suspendedAt = command.suspended ? new Date() : null;
-      if (command.suspended) await this.sessions.revokeAllOf(em, user.id);
+      if (command.suspended) await this.sessions.endAll(em, user);
       const event = command.suspended
         ? new AccountSuspended(user.id, { userId: user.id })
         : new AccountUnsuspended(user.id, { userId: user.id });

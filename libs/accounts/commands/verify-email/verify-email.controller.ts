@@ -13,7 +13,7 @@ export class VerifyEmailController {
   constructor(private readonly commands: CommandBus) {}
 
   @Public()
-  @AuthThrottle({ failureCodes: [AccountErrors.invalidVerificationToken().code] })
+  @AuthThrottle({ account: 'id', failureCodes: [AccountErrors.invalidVerificationToken().code] })
   @Post('verification')
   @HttpCode(201)
   verify(@Body() dto: VerifyEmailDto): Promise<{ verified: true }> {

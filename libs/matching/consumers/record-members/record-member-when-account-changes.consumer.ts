@@ -1,4 +1,5 @@
 import {
+  AccountNamed,
   AccountSuspended,
   AccountUnsuspended,
   EmailVerified,
@@ -8,13 +9,13 @@ import { Consumes, type EventConsumer } from '../../../messaging/consumes.decora
 import { ProcessedEvents } from '../../../messaging/processed-events.js';
 import { MemberRepository } from '../../members/member.repository.js';
 
-type AccountChanged = UserRegistered | EmailVerified | AccountSuspended | AccountUnsuspended;
+type AccountChanged = UserRegistered | AccountNamed | EmailVerified | AccountSuspended | AccountUnsuspended;
 
 /**
  * Keeps matching's copy of an account (name, email, verified, suspended) in match_member. The batch and
  * the single path share the processed-event marks and the upserts' rules (the newer version wins).
  */
-@Consumes(UserRegistered, EmailVerified, AccountSuspended, AccountUnsuspended)
+@Consumes(UserRegistered, AccountNamed, EmailVerified, AccountSuspended, AccountUnsuspended)
 export class RecordMemberWhenAccountChanges implements EventConsumer<AccountChanged> {
   constructor(
     private readonly members: MemberRepository,

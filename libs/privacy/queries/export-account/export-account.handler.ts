@@ -2,12 +2,13 @@ import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../../../accounts/index.js';
 import { FetchImageQuery } from '../../../images/index.js';
-import { MatchSetRepository, PickSummaries } from '../../../matching/index.js';
+import { MatchSetRepository } from '../../../matching/index.js';
 import { GetProfileQuery } from '../../../profiles/index.js';
 import { QUESTIONS, answerText } from '../../../quiz/index.js';
 import { QuizResponseRepository } from '../../../quiz/index.js';
 import { ListBlocksQuery } from '../../../safety/index.js';
-import { ReportRepository } from '../../../safety/index.js';
+import { BlockRepository, ReportRepository } from '../../../safety/index.js';
+import { ActiveAccounts } from '../../../shared/auth/active-accounts.port.js';
 import { GetWaitlistStandingQuery } from '../../../waitlist/index.js';
 import { DomainError } from '../../../shared/domain-error.js';
 import type { AccountExport } from './account-export.js';
@@ -22,15 +23,27 @@ export class ExportAccountHandler implements IQueryHandler<ExportAccountQuery> {
     private readonly users: UserRepository,
     private readonly quiz: QuizResponseRepository,
     private readonly matches: MatchSetRepository,
-    private readonly summaries: PickSummaries,
     private readonly reports: ReportRepository,
+    private readonly blocks: BlockRepository,
+    private readonly accounts: ActiveAccounts,
   ) {}
 
-  /** Every pick with its summary: those never opened get theirs written now, as on a first view. */
+  /**
+   * Every pick with the summary the person was shown (none for a card never opened: the export writes nothing
+   * from someone else's answers), leaving out whoever is no longer there for them, as their cards do: a block
+   * either way, a suspension.
+   */
   private async matchHistory(userId: string) {
     const em = this.orm.em.fork();
-    await this.summaries.fill(em, userId);
-    return this.matches.historyOf(em, userId);
+    const picks = await this.matches.historyOf(em, userId);
+    const ids = [...new Set(picks.map((pick) => pick.candidateId))];
+    const [blocked, active] = await Promise.all([
+      this.blocks.blockedEitherWay(em, userId, ids),
+      this.accounts.activeAmong(ids),
+    ]);
+    return picks
+      .filter((pick) => active.has(pick.candidateId) && !blocked.has(pick.candidateId))
+      .map(({ day, tier, name, percent, summary }) => ({ day, tier, name, percent, summary }));
   }
 
   async execute({ userId }: ExportAccountQuery): Promise<AccountExport> {

@@ -9,7 +9,10 @@ import { SafetyErrors } from '../../safety-errors.js';
 import { blockIn } from '../block-user/block-user.handler.js';
 import { ReportUserCommand } from './report-user.command.js';
 
-/** A report goes to the moderation queue and blocks the person at once. Only matches can be reported. */
+/**
+ * A report goes to the moderation queue and blocks the person at once; while it is open, reporting the same
+ * person again adds nothing. Only matches can be reported: anyone else answers as an id nobody has.
+ */
 @CommandHandler(ReportUserCommand)
 export class ReportUserHandler implements ICommandHandler<ReportUserCommand> {
   constructor(
@@ -23,14 +26,12 @@ export class ReportUserHandler implements ICommandHandler<ReportUserCommand> {
 
   async execute(command: ReportUserCommand): Promise<{ reported: true }> {
     if (command.userId === command.reportedUserId) throw SafetyErrors.selfReport();
-    // Shown as a match at some point (matching's record), whatever happened since.
-    if (!(await this.matchSets.wasShown(this.orm.em.fork(), command.userId, command.reportedUserId))) {
-      // Never shown: 403 for a stranger, 404 for an id nobody has.
-      throw (await this.users.findById(command.reportedUserId))
-        ? SafetyErrors.notAMatch()
-        : SafetyErrors.unknownUser();
-    }
     await this.orm.em.fork().transactional(async (em) => {
+      // Shown as a match at some point (matching's record), whatever happened since.
+      const known =
+        (await this.matchSets.wasShown(em, command.userId, command.reportedUserId)) &&
+        (await this.users.findById(command.reportedUserId, em));
+      if (!known) throw SafetyErrors.unknownUser();
       await this.reports.add(em, {
         reporterId: command.userId,
         reportedUserId: command.reportedUserId,
