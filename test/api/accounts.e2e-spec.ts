@@ -60,6 +60,14 @@ describe('accounts API', () => {
     expect(
       (await client.post('/register', { name: 'Sam', email: 'nope', password: 'password123' })).body.message,
     ).toBe('Not a valid email');
+    // Quoted local parts, spaces and control characters: valid to RFC 5322, never to us (a CR/LF splits a log line).
+    // (Control characters are refused in any text field first, with that field-independent message.)
+    for (const email of ['"a\r\nb"@example.com', '"sam smith"@example.com', '"sam"@example.com', 'sam\u200e@example.com']) {
+      const refused = await client.post('/register', { name: 'Sam', email, password: 'password123' });
+      expect(refused.status).toBe(400);
+      if (!email.includes('\r')) expect(refused.body.message).toBe('Not a valid email');
+      expect((await client.post('/password/forgot', { email })).status).toBe(400);
+    }
     expect((await client.post('/register', { name: 'Sam', email: 'a@b.co', password: 'short' })).status).toBe(
       400,
     );

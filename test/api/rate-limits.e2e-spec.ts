@@ -89,6 +89,32 @@ describe('sign-in limits behind a trusted proxy', () => {
     const { longest } = await rateLimitRows(t);
     expect(longest).toBeLessThan(120);
   });
+
+  it('counts an account by its id alone: a changed ignored field or letter case is the same account', async () => {
+    const unverified = await t.signUp({ verify: false });
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const id = i % 2 ? unverified.id.toUpperCase() : unverified.id;
+      const answer = await t.client().request('POST', '/register/verify', {
+        json: { id, name: 'x', email: `other${i}@example.com` },
+        ...from(`203.0.113.${10 + i}`),
+      });
+      statuses.push(answer.status);
+    }
+    // AUTH_EMAIL_RATE_LIMIT is 5 here: the sixth and later are refused whatever else they say.
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+
+    const failures: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const id = i % 2 ? unverified.id.toUpperCase() : unverified.id;
+      const answer = await t.client().request('POST', '/password/reset', {
+        json: { id, token: 'not the token', password: 'whatever 123' },
+        ...from('198.51.100.99'),
+      });
+      failures.push(answer.status);
+    }
+    expect(failures).toEqual([400, 400, 400, 400, 400, 429, 429]);
+  });
 });
 
 describe('sign-in limits without a trusted proxy', () => {

@@ -14,6 +14,7 @@ export const paths = {
   waitlist: '/waitlist',
   premium: '/premium',
   settings: '/settings',
+  chooseName: '/welcome',
   forgotPassword: '/forgotPassword',
   resetPassword: (id: string, token: string) =>
     `/resetPassword/${encodeURIComponent(id)}/${encodeURIComponent(token)}`,

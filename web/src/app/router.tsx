@@ -102,6 +102,13 @@ export const routes: RouteObject[] = [
               (m) => m.PremiumPage,
             ),
           },
+          {
+            path: paths.chooseName,
+            lazy: page(
+              () => import('@/features/auth/components/choose-name-page'),
+              (m) => m.ChooseNamePage,
+            ),
+          },
         ],
       },
       {

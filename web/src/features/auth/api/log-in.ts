@@ -9,6 +9,8 @@ export interface LogInResult {
   id: string;
   accessToken: string;
   verification: boolean;
+  /** The account has no name yet (reclaimed by a password reset). */
+  nameRequired?: true;
 }
 
 /** POST /login: sets the refresh cookie and answers with the access token. */

@@ -79,7 +79,8 @@ export function SignInPage() {
         verification: signedIn.verification,
       });
       storage.markLoggedIn();
-      navigate(paths.home, { replace: true });
+      // An address taken back with a password reset starts without a name: ask for it first.
+      navigate(signedIn.nameRequired ? paths.chooseName : paths.home, { replace: true });
     } catch (error) {
       const described = describeLoginError(error);
       setErrorMessage(described.inline);

@@ -1,0 +1,47 @@
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import type { CanActivate } from '@nestjs/common';
+import { GUARDS_METADATA } from '@nestjs/common/constants.js';
+import { PerUserThrottle, tooManyRequests } from './per-user-throttle.js';
+
+/** The guard class the decorator puts on a route. */
+function guardOf(limit: number, windowMs: number): CanActivate {
+  class Routes {
+    @PerUserThrottle('test', limit, windowMs, tooManyRequests)
+    route() {}
+  }
+  const [Guard] = Reflect.getMetadata(GUARDS_METADATA, Routes.prototype.route) as (new () => CanActivate)[];
+  return new Guard!();
+}
+
+const as = (guard: CanActivate, userId: string) => {
+  const request = { user: { id: userId } };
+  return guard.canActivate(new ExecutionContextHost([request, {}, () => undefined]));
+};
+
+describe('PerUserThrottle', () => {
+  it('refuses past the limit within the window, per account', () => {
+    const guard = guardOf(3, 60_000);
+    for (let i = 0; i < 3; i++) expect(as(guard, 'a')).toBe(true);
+    expect(() => as(guard, 'a')).toThrow('Too many requests');
+    expect(as(guard, 'b')).toBe(true);
+  });
+
+  it('keeps an exhausted budget exhausted while 60,000 other accounts come and go', () => {
+    const guard = guardOf(2, 60_000);
+    as(guard, 'hammering');
+    as(guard, 'hammering');
+    for (let i = 0; i < 60_000; i++) {
+      as(guard, `member-${i}`);
+      if (i % 1_000 === 0) expect(() => as(guard, 'hammering')).toThrow('Too many requests');
+    }
+    expect(() => as(guard, 'hammering')).toThrow('Too many requests');
+  });
+
+  it('gives a fresh budget once the window has passed', async () => {
+    const guard = guardOf(1, 40);
+    expect(as(guard, 'a')).toBe(true);
+    expect(() => as(guard, 'a')).toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(as(guard, 'a')).toBe(true);
+  });
+});
