@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string, '' or '?…'. */
+  search: string;
   headers: Headers;
   body: unknown;
 }
@@ -23,6 +25,7 @@ export function mockFetch(handler: Handler) {
     const call: RecordedCall = {
       method: (init.method ?? 'GET').toUpperCase(),
       path: url.pathname.replace(/^\/api/, ''),
+      search: url.search,
       headers: new Headers(init.headers),
       body,
     };
