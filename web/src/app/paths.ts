@@ -14,6 +14,8 @@ export const paths = {
   waitlist: '/waitlist',
   premium: '/premium',
   settings: '/settings',
+  connections: '/connections',
+  connection: (id: string) => `/connections/${encodeURIComponent(id)}`,
   chooseName: '/welcome',
   forgotPassword: '/forgotPassword',
   resetPassword: (id: string, token: string) =>

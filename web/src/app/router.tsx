@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // …while quiz, matches and waitlist need a verified email.
+        // …while quiz, matches, waitlist and conversations need a verified email.
         element: <ProtectedRoute requireVerified />,
         children: [
           {
@@ -134,6 +134,20 @@ export const routes: RouteObject[] = [
             lazy: page(
               () => import('@/features/waitlist/components/waitlist-page'),
               (m) => m.WaitlistPage,
+            ),
+          },
+          {
+            path: paths.connections,
+            lazy: page(
+              () => import('@/features/connections/components/connections-page'),
+              (m) => m.ConnectionsPage,
+            ),
+          },
+          {
+            path: '/connections/:id',
+            lazy: page(
+              () => import('@/features/connections/components/conversation-page'),
+              (m) => m.ConversationPage,
             ),
           },
         ],

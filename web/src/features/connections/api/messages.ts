@@ -1,0 +1,35 @@
+import { z } from 'zod/mini';
+import { api } from '@/lib/api-client';
+import { messageSchema, type Message } from './connections';
+
+export const MESSAGE_MAX = 2000;
+export const PAGE_SIZE = 50;
+
+const pageSchema = z.object({ messages: z.array(messageSchema), more: z.boolean() });
+export type MessagePage = z.infer<typeof pageSchema>;
+
+const base = (connectionId: string) => `/connections/${encodeURIComponent(connectionId)}`;
+
+/** GET /connections/{id}/messages: the newest page, or the one before `before`; each page in the order sent. */
+export async function getMessages(
+  connectionId: string,
+  before?: string,
+  signal?: AbortSignal,
+): Promise<MessagePage> {
+  const query = new URLSearchParams({ limit: String(PAGE_SIZE) });
+  if (before) query.set('before', before);
+  return pageSchema.parse(await api.get<unknown>(`${base(connectionId)}/messages?${query}`, { signal }));
+}
+
+/** POST /connections/{id}/messages: the same `clientId` again returns the first message, never a second one. */
+export async function sendMessage(
+  connectionId: string,
+  input: { text: string; clientId: string },
+): Promise<Message> {
+  return messageSchema.parse(await api.post<unknown>(`${base(connectionId)}/messages`, input));
+}
+
+/** POST /connections/{id}/read: read up to that message; the sender learns it (the `read` event). */
+export function markRead(connectionId: string, messageId: string): Promise<void> {
+  return api.post(`${base(connectionId)}/read`, { messageId });
+}

@@ -1,0 +1,342 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '@/lib/auth-store';
+import { realtime } from '@/lib/realtime/realtime';
+import { resetUnreadCount } from '@/lib/realtime/unread-count';
+import { fakeSockets, serverSends } from '@/test/fake-socket';
+import { fakeJwt, json, mockFetch, type RecordedCall } from '@/test/http';
+import { landing, renderRoutes } from '@/test/render';
+import { ConversationPage } from './conversation-page';
+
+vi.mock('socket.io-client', async () => (await import('@/test/fake-socket')).fakeSocketModule);
+
+const ME = 'u-ada';
+const BEN = 'u-ben';
+const connection = {
+  id: 'c1',
+  userId: BEN,
+  name: 'Ben',
+  imageUrl: null,
+  connectedAt: '2026-11-20T10:00:00.000Z',
+  lastMessage: { id: 'm3', senderId: BEN, text: 'How was the hike?', sentAt: '2026-11-20T10:03:00.000Z' },
+  unread: 1,
+};
+const page = {
+  messages: [
+    { id: 'm2', senderId: ME, text: 'Hi Ben!\nNice to meet you.', sentAt: '2026-11-20T10:02:00.000Z' },
+    { id: 'm3', senderId: BEN, text: 'How was the hike?', sentAt: '2026-11-20T10:03:00.000Z' },
+  ],
+  more: true,
+};
+
+type Route = (call: RecordedCall) => Response | undefined;
+
+function serve(extra: Route = () => undefined) {
+  return mockFetch((call) => {
+    const answer = extra(call);
+    if (answer) return answer;
+    if (call.method === 'GET' && call.path === '/connections') return json(200, [connection]);
+    if (call.method === 'GET' && call.path === '/connections/c1/messages') {
+      if (call.search.includes('before=m2'))
+        return json(200, {
+          messages: [{ id: 'm1', senderId: BEN, text: 'Hello there', sentAt: '2026-11-20T10:01:00.000Z' }],
+          more: false,
+        });
+      return json(200, page);
+    }
+    if (call.method === 'POST' && call.path === '/connections/c1/read')
+      return new Response(null, { status: 204 });
+    if (call.method === 'POST' && call.path === '/connections/c1/messages') {
+      const body = call.body as { text: string };
+      return json(201, {
+        id: `m-${body.text}`,
+        senderId: ME,
+        text: body.text,
+        sentAt: '2026-11-20T10:05:00.000Z',
+      });
+    }
+    return json(404, { statusCode: 404, error: 'Not Found', message: 'nope' });
+  });
+}
+
+function renderConversation(id = 'c1') {
+  authStore.setAuth({
+    id: ME,
+    email: 'ada@example.com',
+    accessToken: fakeJwt({ id: ME, email: 'ada@example.com' }),
+    verification: true,
+  });
+  return renderRoutes(
+    [{ path: '/connections/:id', element: <ConversationPage /> }, landing('/connections', 'The list')],
+    `/connections/${id}`,
+  );
+}
+
+const log = () => screen.getByRole('log');
+const composer = () => screen.getByRole('textbox', { name: 'Message' });
+
+beforeEach(() => {
+  fakeSockets.length = 0;
+});
+
+afterEach(() => {
+  realtime.reset();
+  resetUnreadCount();
+});
+
+describe('ConversationPage', () => {
+  it("shows the other's name, the messages as plain text in a log, and marks the newest one read", async () => {
+    const { calls } = serve();
+    renderConversation();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ben' })).toBeInTheDocument();
+    expect(log()).toHaveAttribute('aria-live', 'polite');
+    expect(within(log()).getByText('How was the hike?')).toBeInTheDocument();
+    // Line breaks stay in the text (CSS pre-wrap shows them).
+    const bubbles = [...log().querySelectorAll('.message__bubble')].map((bubble) => bubble.textContent);
+    expect(bubbles).toContain('You: Hi Ben!\nNice to meet you.');
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ method: 'POST', path: '/connections/c1/read', body: { messageId: 'm3' } }),
+      ),
+    );
+    expect(calls.find((call) => call.path === '/connections/c1/messages')?.search).toBe('?limit=50');
+  });
+
+  it('never renders HTML from a message', async () => {
+    serve((call) =>
+      call.path === '/connections/c1/messages'
+        ? json(200, {
+            messages: [
+              {
+                id: 'x',
+                senderId: BEN,
+                text: '<img src=x onerror=alert(1)><b>bold</b>',
+                sentAt: '2026-11-20T10:03:00.000Z',
+              },
+            ],
+            more: false,
+          })
+        : undefined,
+    );
+    renderConversation();
+    expect(await screen.findByText('<img src=x onerror=alert(1)><b>bold</b>')).toBeInTheDocument();
+    expect(log().querySelector('img, b')).toBeNull();
+    expect(screen.getByText('This is the start of your conversation.')).toBeInTheDocument();
+  });
+
+  it('sends the trimmed text with Enter, keeps Shift+Enter as a new line', async () => {
+    const { calls } = serve();
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+
+    fireEvent.change(composer(), { target: { value: '  Great, thanks!  ' } });
+    fireEvent.keyDown(composer(), { key: 'Enter', shiftKey: true });
+    expect(calls.filter((call) => call.method === 'POST' && call.path.endsWith('/messages'))).toHaveLength(0);
+
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(composer()).toHaveValue('');
+    await waitFor(() => expect(within(log()).getByText('Great, thanks!')).toBeInTheDocument());
+    const sent = calls.filter((call) => call.method === 'POST' && call.path === '/connections/c1/messages');
+    expect(sent).toHaveLength(1);
+    const body = sent[0]!.body as { text: string; clientId: string };
+    expect(body.text).toBe('Great, thanks!');
+    expect(body.clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('does not send an empty message; the Send button sends too', async () => {
+    const { calls } = serve();
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    const send = screen.getByRole('button', { name: 'Send' });
+
+    fireEvent.change(composer(), { target: { value: '   \n  ' } });
+    expect(send).toBeDisabled();
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    fireEvent.change(composer(), { target: { value: 'See you Friday' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(within(log()).getByText('See you Friday')).toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'POST' && call.path.endsWith('/messages'))).toHaveLength(1);
+    expect(composer()).toHaveAttribute('maxlength', '2000');
+  });
+
+  it("shows 'Not sent' and 'Retry' when sending fails; Retry reuses the clientId", async () => {
+    let fail = true;
+    const { calls } = serve((call) =>
+      call.method === 'POST' && call.path === '/connections/c1/messages' && fail
+        ? json(503, { statusCode: 503, error: 'Service Unavailable', message: 'down' })
+        : undefined,
+    );
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+
+    fireEvent.change(composer(), { target: { value: 'Are you there?' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(await screen.findByText('Not sent')).toBeInTheDocument();
+
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText('Not sent')).not.toBeInTheDocument());
+    const sent = calls.filter((call) => call.method === 'POST' && call.path === '/connections/c1/messages');
+    expect(sent).toHaveLength(2);
+    expect((sent[1]!.body as { clientId: string }).clientId).toBe(
+      (sent[0]!.body as { clientId: string }).clientId,
+    );
+    expect(within(log()).getAllByText('Are you there?')).toHaveLength(1);
+  });
+
+  it('shows new messages from the socket without a reload, and Seen once the other read mine', async () => {
+    const { calls } = serve();
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    const socket = fakeSockets[0]!;
+    expect(socket.options.path).toBe('/api/socket.io');
+    expect(socket.handshakeAuth()).toEqual({ token: authStore.getState().auth?.accessToken });
+
+    await serverSends('message', {
+      connectionId: 'c1',
+      id: 'm4',
+      senderId: BEN,
+      text: 'Coffee?',
+      sentAt: '2026-11-20T10:06:00.000Z',
+    });
+    expect(within(log()).getByText('Coffee?')).toBeInTheDocument();
+    // Another conversation's message is not shown here.
+    await serverSends('message', {
+      connectionId: 'c2',
+      id: 'z',
+      senderId: 'u-cy',
+      text: 'Elsewhere',
+      sentAt: '2026-11-20T10:06:00.000Z',
+    });
+    expect(within(log()).queryByText('Elsewhere')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ path: '/connections/c1/read', body: { messageId: 'm4' } }),
+      ),
+    );
+
+    fireEvent.change(composer(), { target: { value: 'Yes!' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    await waitFor(() => expect(within(log()).getByText('Yes!')).toBeInTheDocument());
+    // The socket echoes my own message too: shown once.
+    await serverSends('message', {
+      connectionId: 'c1',
+      id: 'm-Yes!',
+      senderId: ME,
+      text: 'Yes!',
+      sentAt: '2026-11-20T10:05:00.000Z',
+    });
+    expect(within(log()).getAllByText('Yes!')).toHaveLength(1);
+    expect(screen.queryByText('Seen')).not.toBeInTheDocument();
+
+    await serverSends('read', { connectionId: 'c1', messageId: 'm-Yes!', readerId: BEN });
+    expect(screen.getByText('Seen')).toBeInTheDocument();
+  });
+
+  it('loads earlier messages with the button, before the oldest one shown', async () => {
+    const { calls } = serve();
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(await within(log()).findByText('Hello there')).toBeInTheDocument();
+    expect(calls.some((call) => call.search === '?limit=50&before=m2')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
+    const texts = within(log())
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.message__bubble')?.textContent);
+    expect(texts).toEqual(['Hello there', 'You: Hi Ben!\nNice to meet you.', 'How was the hike?']);
+  });
+
+  it('says the conversation ended and goes back to the list on an ended event', async () => {
+    serve();
+    const { router } = renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    await serverSends('ended', { connectionId: 'c1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
+    expect(await screen.findByText('This conversation has ended')).toBeInTheDocument();
+  });
+
+  it('goes back to the list when the conversation is not there (404)', async () => {
+    serve((call) =>
+      call.path === '/connections/c9/messages'
+        ? json(404, { statusCode: 404, error: 'Not Found', message: 'x' })
+        : undefined,
+    );
+    const { router } = renderConversation('c9');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
+    expect(await screen.findByText('This conversation has ended')).toBeInTheDocument();
+  });
+
+  it('shows an error card with Try again when loading fails', async () => {
+    let down = true;
+    serve((call) =>
+      down && call.path === '/connections'
+        ? json(500, { statusCode: 500, error: 'x', message: 'x' })
+        : undefined,
+    );
+    renderConversation();
+    expect(await screen.findByText('We couldn’t load this conversation.')).toBeInTheDocument();
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Ben' })).toBeInTheDocument();
+  });
+
+  it("unmatches after 'Unmatch Ben?' and goes back to the list", async () => {
+    const { calls } = serve((call) =>
+      call.method === 'DELETE' && call.path === '/connections/c1'
+        ? new Response(null, { status: 204 })
+        : undefined,
+    );
+    const { router } = renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Unmatch',
+      'Block',
+      'Report',
+    ]);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Unmatch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unmatch Ben?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unmatch' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/connections/c1' }));
+  });
+
+  it('reports with the reason and their last message, then leaves the conversation', async () => {
+    const { calls } = serve((call) => (call.path === '/report' ? json(201, { reported: true }) : undefined));
+    const { router } = renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Ben' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
+    expect(within(dialog).getByRole('checkbox', { name: /Include their last message/ })).toBeChecked();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/report',
+        body: { userId: BEN, reason: 'harassment', messageId: 'm3' },
+      }),
+    );
+    expect(await screen.findByText('Thanks, we will review this')).toBeInTheDocument();
+  });
+
+  it('blocks after asking, then leaves the conversation', async () => {
+    const { calls } = serve((call) => (call.path === '/block' ? json(201, { blocked: true }) : undefined));
+    const { router } = renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block Ben?' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Block' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/block', body: { userId: BEN } }),
+    );
+  });
+});

@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { ErrorCard } from '@/components/ui/error-card';
+import { Page } from '@/components/ui/page';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/use-auth';
+import { refreshUnreadCount } from '@/lib/realtime/unread-count';
+import { useRequest } from '@/lib/use-request';
+import { listConnections, type Connection } from '../api/connections';
+import { getMessages, type MessagePage } from '../api/messages';
+import { useConversation } from '../hooks/use-conversation';
+import { Avatar } from './avatar';
+import { ConversationOptions } from './conversation-options';
+import { MessageComposer } from './message-composer';
+import { MessageLog } from './message-log';
+import './connections.css';
+
+/** /connections/:id — one conversation, filling the screen on phones: header, the messages, the composer. */
+export function ConversationPage() {
+  const { id = '' } = useParams();
+  const { auth } = useAuth();
+  const navigate = useNavigate();
+  const myId = auth?.id ?? '';
+  const ended = useRef(false);
+
+  const query = useRequest(`conversation:${myId}:${id}`, async (signal) => {
+    const [list, page] = await Promise.all([listConnections(signal), getMessages(id, undefined, signal)]);
+    const connection = list.find((item) => item.id === id);
+    if (!connection) throw new ApiError(404, 'Not Found', 'This conversation does not exist');
+    return { connection, page };
+  });
+
+  /** Unmatched, blocked or gone (an `ended` event or a 404): say so once, back to the list. */
+  const onEnded = useCallback(() => {
+    if (ended.current) return;
+    ended.current = true;
+    toast.info('This conversation has ended');
+    refreshUnreadCount();
+    void navigate(paths.connections, { replace: true });
+  }, [navigate]);
+
+  const gone = query.status === 'error' && query.error instanceof ApiError && query.error.status === 404;
+  useEffect(() => {
+    if (gone) onEnded();
+  }, [gone, onEnded]);
+
+  return (
+    <Page width="md" className="conversation-page">
+      {query.status === 'loading' && (
+        <div className="conversation__loading">
+          <Spinner size="lg" label="Loading the conversation" />
+        </div>
+      )}
+      {query.status === 'error' && !gone && (
+        <div className="conversation__error">
+          <ErrorCard title="We couldn’t load this conversation." error={query.error} onRetry={query.retry} />
+        </div>
+      )}
+      {query.status === 'ready' && (
+        <ConversationView
+          key={id}
+          connection={query.data.connection}
+          initialPage={query.data.page}
+          myId={myId}
+          onEnded={onEnded}
+        />
+      )}
+    </Page>
+  );
+}
+
+function ConversationView({
+  connection,
+  initialPage,
+  myId,
+  onEnded,
+}: {
+  connection: Connection;
+  initialPage: MessagePage;
+  myId: string;
+  onEnded: () => void;
+}) {
+  const navigate = useNavigate();
+  const conversation = useConversation({
+    connectionId: connection.id,
+    myId,
+    initialPage,
+    initiallyUnread: (connection.unread ?? 0) > 0,
+    onEnded,
+  });
+  const lastFromThem = [...conversation.messages].reverse().find((message) => message.senderId !== myId);
+
+  return (
+    <div className="conversation">
+      <div className="conversation__header">
+        <Link to={paths.connections} className="conversation__back" aria-label="Back to messages">
+          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+            <path d="M12.5 4.5 7 10l5.5 5.5" />
+          </svg>
+        </Link>
+        <Avatar url={connection.imageUrl} name={connection.name} size="sm" />
+        <h1 className="conversation__name display">{connection.name}</h1>
+        <ConversationOptions
+          connectionId={connection.id}
+          userId={connection.userId}
+          name={connection.name}
+          lastMessageFromThem={lastFromThem ?? null}
+          onDone={() => {
+            refreshUnreadCount();
+            void navigate(paths.connections, { replace: true });
+          }}
+          onEnded={onEnded}
+        />
+      </div>
+      <MessageLog conversation={conversation} myId={myId} name={connection.name} />
+      <MessageComposer onSend={conversation.send} />
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { useLayoutEffect, useRef, type UIEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import type { Message } from '../api/connections';
+import type { Conversation, PendingMessage } from '../hooks/use-conversation';
+import { formatFull, formatWhen } from '../utils/format-time';
+
+/** How close to the top a scroll loads older messages, and to the bottom counts as "reading the newest". */
+const LOAD_OLDER_WITHIN_PX = 48;
+const STICK_TO_BOTTOM_WITHIN_PX = 120;
+
+/**
+ * The messages in a `role="log"` region (new ones are announced politely). Text is shown as text, never as
+ * HTML; line breaks are kept by CSS. Scrolling to the top (or the button there) loads older messages without
+ * moving what is on screen.
+ */
+export function MessageLog({
+  conversation,
+  myId,
+  name,
+}: {
+  conversation: Conversation;
+  myId: string;
+  name: string;
+}) {
+  const { messages, pending, more, loadingOlder, olderFailed, seenId, loadOlder, retry } = conversation;
+  const logRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const before = useRef<{ oldest: string | undefined; count: number; height: number; top: number }>({
+    oldest: undefined,
+    count: 0,
+    height: 0,
+    top: 0,
+  });
+
+  const oldest = messages[0]?.id;
+  const total = messages.length + pending.length;
+
+  // Keep the reader's place: older messages above keep what is on screen still; new ones below follow the
+  // reader only if they were at the bottom (or sent them).
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (!log) return;
+    const previous = before.current;
+    if (previous.count === 0) {
+      log.scrollTop = log.scrollHeight;
+    } else if (oldest !== previous.oldest && total > previous.count) {
+      log.scrollTop = previous.top + (log.scrollHeight - previous.height);
+    } else if (total > previous.count && atBottom.current) {
+      log.scrollTop = log.scrollHeight;
+    }
+    before.current = { oldest, count: total, height: log.scrollHeight, top: log.scrollTop };
+  }, [oldest, total]);
+
+  const sentPending = pending.length;
+  useLayoutEffect(() => {
+    // Sending always shows the message being sent.
+    const log = logRef.current;
+    if (log && sentPending > 0) log.scrollTop = log.scrollHeight;
+  }, [sentPending]);
+
+  function onScroll(event: UIEvent<HTMLDivElement>) {
+    const log = event.currentTarget;
+    atBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight < STICK_TO_BOTTOM_WITHIN_PX;
+    before.current = { ...before.current, top: log.scrollTop, height: log.scrollHeight };
+    if (log.scrollTop < LOAD_OLDER_WITHIN_PX && more && !loadingOlder && !olderFailed) loadOlder();
+  }
+
+  // 'Seen' goes under my newest message once the other has read it (or anything after it).
+  const seenAt = seenId ? messages.findIndex((message) => message.id === seenId) : -1;
+  let myLast = -1;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.senderId === myId) {
+      myLast = i;
+      break;
+    }
+  }
+  const showSeenAt = myLast !== -1 && seenAt >= myLast ? myLast : -1;
+
+  return (
+    <div
+      ref={logRef}
+      className="message-log"
+      role="log"
+      aria-live="polite"
+      aria-label={`Messages with ${name}`}
+      tabIndex={0}
+      onScroll={onScroll}
+    >
+      <div className="message-log__older">
+        {loadingOlder ? (
+          <Spinner label="Loading earlier messages" />
+        ) : more ? (
+          <Button variant="ghost" size="sm" onClick={loadOlder}>
+            Load earlier messages
+          </Button>
+        ) : messages.length > 0 ? (
+          <p className="message-log__start text-muted">This is the start of your conversation.</p>
+        ) : null}
+        {olderFailed && !loadingOlder ? (
+          <p className="text-muted text-small">Earlier messages could not be loaded.</p>
+        ) : null}
+      </div>
+      {messages.length === 0 && pending.length === 0 ? (
+        <div className="message-log__empty">
+          <p className="message-log__empty-title">You're connected with {name}!</p>
+          <p className="text-muted">Say hello: the first message is the hardest.</p>
+        </div>
+      ) : null}
+      <ol className="message-log__list">
+        {messages.map((message, index) => (
+          <MessageBubble
+            key={message.id}
+            message={message}
+            mine={message.senderId === myId}
+            seen={index === showSeenAt}
+          />
+        ))}
+        {pending.map((item) => (
+          <PendingBubble key={item.clientId} item={item} onRetry={() => retry(item.clientId)} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function MessageBubble({ message, mine, seen }: { message: Message; mine: boolean; seen: boolean }) {
+  return (
+    <li className={`message ${mine ? 'message--mine' : 'message--theirs'}`}>
+      <p className="message__bubble">
+        <span className="sr-only">{mine ? 'You: ' : ''}</span>
+        {message.text}
+      </p>
+      <p className="message__meta">
+        <time dateTime={message.sentAt} title={formatFull(message.sentAt)}>
+          {formatWhen(message.sentAt)}
+        </time>
+        {seen ? <span className="message__seen">Seen</span> : null}
+      </p>
+    </li>
+  );
+}
+
+function PendingBubble({ item, onRetry }: { item: PendingMessage; onRetry: () => void }) {
+  const failed = item.status === 'failed';
+  return (
+    <li className={`message message--mine${failed ? ' message--failed' : ' message--sending'}`}>
+      <p className="message__bubble">
+        <span className="sr-only">You: </span>
+        {item.text}
+      </p>
+      <p className="message__meta">
+        {failed ? (
+          <>
+            <span className="message__failed" role="status">
+              Not sent
+            </span>
+            <button type="button" className="message__retry" onClick={onRetry}>
+              Retry
+            </button>
+          </>
+        ) : (
+          <span>Sending…</span>
+        )}
+      </p>
+    </li>
+  );
+}

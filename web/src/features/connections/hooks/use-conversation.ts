@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { refreshUnreadCount } from '@/lib/realtime/unread-count';
+import { useRealtime } from '@/lib/realtime/use-realtime';
+import type { Message } from '../api/connections';
+import { getMessages, markRead, sendMessage, type MessagePage } from '../api/messages';
+import { newClientId } from '../utils/client-id';
+
+/** A message typed here that the server has not stored yet: on its way, or failed (then 'Retry' sends it again). */
+export interface PendingMessage {
+  clientId: string;
+  text: string;
+  status: 'sending' | 'failed';
+}
+
+export interface Conversation {
+  messages: Message[];
+  pending: PendingMessage[];
+  /** Older messages exist beyond the first one shown. */
+  more: boolean;
+  loadingOlder: boolean;
+  olderFailed: boolean;
+  /** The newest message the other member has read (from the `read` event). */
+  seenId: string | null;
+  send(text: string): void;
+  retry(clientId: string): void;
+  loadOlder(): void;
+}
+
+/** Adds messages not yet known (the socket and the POST answer may both bring the same one), in the order sent. */
+function merge(known: Message[], incoming: Message[]): Message[] {
+  const ids = new Set(known.map((message) => message.id));
+  const added = incoming.filter((message) => !ids.has(message.id));
+  if (added.length === 0) return known;
+  return [...known, ...added].sort((a, b) => a.sentAt.localeCompare(b.sentAt));
+}
+
+/**
+ * One conversation's messages: the newest page first, older pages on demand, new ones from the socket, sending with
+ * a `clientId` that a retry reuses (the server stores a message once, however often it is sent), and read marks
+ * both ways. `onEnded`: the other unmatched, blocked or left (an `ended` event, or a 404 from any call).
+ */
+export function useConversation({
+  connectionId,
+  myId,
+  initialPage,
+  initiallyUnread,
+  onEnded,
+}: {
+  connectionId: string;
+  myId: string;
+  initialPage: MessagePage;
+  initiallyUnread: boolean;
+  onEnded: () => void;
+}): Conversation {
+  const [messages, setMessages] = useState<Message[]>(initialPage.messages);
+  const [more, setMore] = useState(initialPage.more);
+  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [olderFailed, setOlderFailed] = useState(false);
+  const [seenId, setSeenId] = useState<string | null>(null);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const endIfGone = useCallback(
+    (error: unknown): boolean => {
+      if (error instanceof ApiError && error.status === 404) {
+        if (mounted.current) onEnded();
+        return true;
+      }
+      return false;
+    },
+    [onEnded],
+  );
+
+  // --- Reading: mark the newest message read while the page is in view. ---
+  const lastMarked = useRef<string | null>(null);
+  const [unreadFromOther, setUnreadFromOther] = useState(initiallyUnread);
+  const newest = messages[messages.length - 1];
+  useEffect(() => {
+    if (!unreadFromOther || !newest) return;
+    const mark = () => {
+      if (document.visibilityState === 'hidden' || lastMarked.current === newest.id) return;
+      lastMarked.current = newest.id;
+      setUnreadFromOther(false);
+      markRead(connectionId, newest.id).then(refreshUnreadCount, (error: unknown) => {
+        if (!endIfGone(error)) lastMarked.current = null;
+      });
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
+  }, [unreadFromOther, newest, connectionId, endIfGone]);
+
+  // --- Live: new messages, read marks, the end. ---
+  useRealtime('message', (event) => {
+    if (event.connectionId !== connectionId) return;
+    const { id, senderId, text, sentAt } = event;
+    setMessages((known) => merge(known, [{ id, senderId, text, sentAt }]));
+    if (senderId === myId) {
+      // Sent from here: the POST's own answer may still be on its way; the bubble must not show twice.
+      setPending((items) => {
+        const at = items.findIndex((item) => item.status === 'sending' && item.text === text);
+        return at === -1 ? items : items.filter((_, i) => i !== at);
+      });
+    } else {
+      setUnreadFromOther(true);
+    }
+  });
+  useRealtime('read', (event) => {
+    if (event.connectionId === connectionId && event.readerId !== myId) setSeenId(event.messageId);
+  });
+  useRealtime('ended', (event) => {
+    if (event.connectionId === connectionId) onEnded();
+  });
+  useRealtime('resync', () => {
+    // Back after a break: whatever was sent meanwhile is in the newest page.
+    getMessages(connectionId).then((page) => {
+      if (!mounted.current) return;
+      setMessages((known) => merge(known, page.messages));
+      if (page.messages.some((message) => message.senderId !== myId)) setUnreadFromOther(true);
+    }, endIfGone);
+  });
+
+  // --- Sending. ---
+  const deliver = useCallback(
+    (item: PendingMessage) => {
+      sendMessage(connectionId, { text: item.text, clientId: item.clientId }).then(
+        (message) => {
+          if (!mounted.current) return;
+          setMessages((known) => merge(known, [message]));
+          setPending((items) => items.filter((other) => other.clientId !== item.clientId));
+        },
+        (error: unknown) => {
+          if (endIfGone(error) || !mounted.current) return;
+          setPending((items) =>
+            items.map((other) => (other.clientId === item.clientId ? { ...other, status: 'failed' } : other)),
+          );
+        },
+      );
+    },
+    [connectionId, endIfGone],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      const item: PendingMessage = { clientId: newClientId(), text, status: 'sending' };
+      setPending((items) => [...items, item]);
+      deliver(item);
+    },
+    [deliver],
+  );
+
+  const retry = useCallback(
+    (clientId: string) => {
+      const item = pending.find((other) => other.clientId === clientId);
+      if (!item || item.status !== 'failed') return;
+      const again: PendingMessage = { ...item, status: 'sending' };
+      setPending((items) => items.map((other) => (other.clientId === clientId ? again : other)));
+      deliver(again);
+    },
+    [pending, deliver],
+  );
+
+  // --- History. ---
+  const oldest = messages[0]?.id;
+  const loadOlder = useCallback(() => {
+    if (!more || loadingOlder || !oldest) return;
+    setLoadingOlder(true);
+    setOlderFailed(false);
+    getMessages(connectionId, oldest).then(
+      (page) => {
+        if (!mounted.current) return;
+        setMessages((known) => merge(known, page.messages));
+        setMore(page.more);
+        setLoadingOlder(false);
+      },
+      (error: unknown) => {
+        if (endIfGone(error) || !mounted.current) return;
+        setOlderFailed(true);
+        setLoadingOlder(false);
+      },
+    );
+  }, [connectionId, more, loadingOlder, oldest, endIfGone]);
+
+  return { messages, pending, more, loadingOlder, olderFailed, seenId, send, retry, loadOlder };
+}
