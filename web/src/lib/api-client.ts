@@ -134,6 +134,14 @@ export const api = {
     };
     return json<T>(await request(path, init, options));
   },
+  async patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    const init: RequestInit = {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body ?? {}),
+    };
+    return json<T>(await request(path, init, options));
+  },
   /** DELETE, with a JSON body where the call needs one (DELETE /account carries the password). */
   async delete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
     const init: RequestInit =
