@@ -26,6 +26,7 @@ const SERVER_EVENTS: (keyof ServerEvents)[] = ['message', 'connection', 'interes
 const SOCKET_PATH = '/api/socket.io';
 /** After the server closed the socket: wait a little before asking again (it may have been a restart). */
 const RECONNECT_AFTER_KICK_MS = 1000;
+const RETRY_AFTER_REFUSAL_MS = 30_000;
 
 const listeners = new Map<RealtimeEvent, Set<Listener<RealtimeEvent>>>();
 let socket: Socket | null = null;
@@ -87,7 +88,15 @@ function connect(userId: string): void {
     });
     next.on('connect_error', (error: Error) => {
       if (error.message !== 'unauthorized' || socket !== next) return;
-      if (refreshedSinceConnect) return;
+      if (refreshedSinceConnect) {
+        // Refused even with a fresh token: try again later rather than in a tight loop.
+        setTimeout(() => {
+          if (socket !== next || next.connected) return;
+          refreshedSinceConnect = false;
+          next.connect();
+        }, RETRY_AFTER_REFUSAL_MS);
+        return;
+      }
       refreshedSinceConnect = true;
       refreshSession().then(
         () => {
