@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { buttonClass } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { useRealtime } from '@/lib/realtime/use-realtime';
+import { expressInterest, withdrawInterest, type Interest } from '../api/express-interest';
+import './interest-button.css';
+
+/**
+ * 'I'm interested' on a match card: a toggle (private until the other is interested too, and it can be taken
+ * back until then). Once it is mutual, from this answer or live from the socket, the card offers 'Say hello'.
+ */
+export function InterestButton({
+  userId,
+  name,
+  interest = 'none',
+  connectionId,
+  onGone,
+}: {
+  userId: string;
+  name: string;
+  interest?: Interest;
+  connectionId?: string | null;
+  /** They are no longer there (blocked, left): the card goes. */
+  onGone: () => void;
+}) {
+  const [state, setState] = useState<{ interest: Interest; connectionId: string | null }>({
+    interest,
+    connectionId: connectionId ?? null,
+  });
+  const [busy, setBusy] = useState(false);
+
+  useRealtime('connection', (event) => {
+    if (event.userId === userId) setState({ interest: 'mutual', connectionId: event.id });
+  });
+
+  async function toggle() {
+    if (busy) return;
+    setBusy(true);
+    const pressed = state.interest === 'sent';
+    try {
+      if (pressed) {
+        await withdrawInterest(userId);
+        setState({ interest: 'none', connectionId: null });
+      } else {
+        const answer = await expressInterest(userId);
+        setState(
+          answer.mutual
+            ? { interest: 'mutual', connectionId: answer.connectionId ?? null }
+            : { interest: 'sent', connectionId: null },
+        );
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        toast.info(`${name} is no longer available`);
+        onGone();
+      } else {
+        toast.error('Could not save that', 'Please try again.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (state.interest === 'mutual') {
+    return (
+      <div className="interest interest--mutual" role="status">
+        <p className="interest__mutual">
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10z" />
+          </svg>
+          It's mutual!
+        </p>
+        {state.connectionId ? (
+          <Link to={paths.connection(state.connectionId)} className={buttonClass('primary')}>
+            Say hello
+          </Link>
+        ) : (
+          <Link to={paths.connections} className={buttonClass('primary')}>
+            Say hello
+          </Link>
+        )}
+      </div>
+    );
+  }
+
+  const pressed = state.interest === 'sent';
+  return (
+    <div className="interest">
+      <button
+        type="button"
+        className={`interest__toggle${pressed ? ' interest__toggle--on' : ''}`}
+        aria-pressed={pressed}
+        aria-busy={busy || undefined}
+        onClick={() => void toggle()}
+      >
+        {busy ? (
+          <Spinner size="sm" label="" />
+        ) : (
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10z" />
+          </svg>
+        )}
+        I'm interested
+      </button>
+      <p className="interest__hint">
+        {pressed
+          ? `${name} only finds out if they're interested too.`
+          : `Only ${name} can see it, and only if they're interested too.`}
+      </p>
+    </div>
+  );
+}
