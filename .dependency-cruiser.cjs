@@ -10,9 +10,9 @@ module.exports = {
     {
       name: 'contexts-through-their-index',
       severity: 'error',
-      from: { path: '^libs/(accounts|profiles|images|quiz|waitlist|safety|privacy|matching|notifications)/' },
+      from: { path: '^libs/(accounts|profiles|images|quiz|waitlist|safety|privacy|matching|notifications|connections)/' },
       to: {
-        path: '^libs/(accounts|profiles|images|quiz|waitlist|safety|privacy|matching|notifications)/',
+        path: '^libs/(accounts|profiles|images|quiz|waitlist|safety|privacy|matching|notifications|connections)/',
         pathNot: ['^libs/$1/', '^libs/([^/]+)/(index|\\1\\.module)\\.ts$'],
       },
     },

@@ -20,6 +20,7 @@ const owners = {
   images: ['user_image'],
   quiz: ['quiz_response'],
   safety: ['user_block', 'user_report'],
+  connections: ['interest', 'connection', 'ended_pair', 'message', 'notification_setting', 'message_mail'],
   matching: [
     'match_member',
     'match_block',

@@ -12,6 +12,7 @@ import { ApiExceptionFilter } from '../../libs/shared/http/api-exception.filter.
 import { createValidationPipe } from '../../libs/shared/http/validation.pipe.js';
 import { jsonBody, UnacceptableJsonError } from '../../libs/shared/http/json-body.js';
 import { RequestsInFlight } from '../../libs/shared/http/requests-in-flight.js';
+import { PostgresIoAdapter } from '../../libs/connections/realtime/postgres-io-adapter.js';
 import { GatewayModule } from './gateway.module.js';
 
 const JSON_BODY_LIMIT = '100kb';
@@ -66,6 +67,10 @@ export async function createGatewayApp(config: AppConfig): Promise<NestExpressAp
   // The API description helps developers; in production it only helps someone mapping the attack surface.
   if (config.env !== 'production')
     SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+
+  // Sockets of every gateway sharing the database reach each other; the embedded default keeps them in process.
+  if (config.database.kind === 'postgres')
+    app.useWebSocketAdapter(new PostgresIoAdapter(app, config.database.url));
 
   serveSpa(app);
   app.enableShutdownHooks();

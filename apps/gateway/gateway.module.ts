@@ -16,6 +16,7 @@ import { MatchingModule } from '../../libs/matching/matching.module.js';
 import { MatchRequestsModule } from '../../libs/matching/match-requests.module.js';
 import { SafetyModule } from '../../libs/safety/safety.module.js';
 import { PrivacyModule } from '../../libs/privacy/privacy.module.js';
+import { ConnectionsModule } from '../../libs/connections/connections.module.js';
 import { ScheduleModule } from '@nestjs/schedule';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.module.js';
@@ -49,6 +50,7 @@ export class GatewayModule {
         MatchRequestsModule,
         SafetyModule,
         PrivacyModule,
+        ConnectionsModule,
         // The accounts' daily purge of unverified sign-ups runs here; the matcher's schedule where it is hosted.
         ScheduleModule.forRoot(),
         ...embeddedMatcher(config),

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { ConnectionsModule } from '../connections/connections.module.js';
 import { ProfilesModule } from '../profiles/profiles.module.js';
 import { QuizModule } from '../quiz/quiz.module.js';
 import { SafetyModule } from '../safety/safety.module.js';
@@ -15,7 +16,7 @@ import { RequestMatchesHandler } from './commands/request-matches/request-matche
  * load it, so they depend on nothing but matching's own tables.
  */
 @Module({
-  imports: [MatchingModule, AccountsModule, ProfilesModule, QuizModule, SafetyModule],
+  imports: [MatchingModule, AccountsModule, ProfilesModule, QuizModule, SafetyModule, ConnectionsModule],
   controllers: [RequestMatchesController],
   providers: [RequestMatchesHandler, Requester, MatchCards],
   exports: [MatchCards],

@@ -3,3 +3,4 @@ export * from './mailer.js';
 export * from './templates/compatible-signup-mail.js';
 export * from './templates/password-reset-mail.js';
 export * from './templates/verification-mail.js';
+export * from './templates/connection-mails.js';

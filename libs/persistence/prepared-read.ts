@@ -46,7 +46,7 @@ export class PreparedRead<Row> {
 }
 
 /** The ORM inlines values and writes an array as a list; `?::uuid[]` wants one array literal. */
-function arrayLiteral(value: unknown): unknown {
+export function arrayLiteral(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   return `{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }

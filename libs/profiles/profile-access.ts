@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../accounts/index.js';
 import { MatchSetRepository } from '../matching/index.js';
 import { BlockRepository } from '../safety/index.js';
+import { introductionsIn, type Introductions } from '../shared/auth/introductions.port.js';
 import { ForbiddenError } from '../shared/domain-error.js';
 import { ProfileErrors } from './profile-errors.js';
 
 export type Visibility = 'visible' | 'not-a-match' | 'hidden';
 
 /**
- * The one read rule for a user's profile and photo (design.md): the user themself, or someone who was shown
- * this user as a match (matching's record), unless either blocked the other (safety) or the owner is
- * suspended or deleted (accounts) — then the profile is as good as gone (404). Images use it too.
+ * The one read rule for a user's profile and photo (design.md): the user themself, someone who was shown
+ * this user as a match (matching's record), or someone the user is interested in or connected to
+ * (connections), unless either blocked the other (safety) or the owner is suspended or deleted (accounts) —
+ * then the profile is as good as gone (404). Images use it too.
  */
 @Injectable()
 export class ProfileAccess {
@@ -20,7 +23,10 @@ export class ProfileAccess {
     private readonly accounts: UserRepository,
     private readonly matchSets: MatchSetRepository,
     private readonly blocks: BlockRepository,
+    private readonly modules: ModuleRef,
   ) {}
+
+  private introductions?: Introductions;
 
   async visibility(viewerId: string, ownerId: string): Promise<Visibility> {
     // Self first: the common case needs no query.
@@ -35,7 +41,9 @@ export class ProfileAccess {
     // Deleted or suspended: gone for everyone. Blocked: gone for the two of them. An id that never was an
     // account is "not yours" like any stranger's, so nobody learns which ids exist.
     if (status === 'deleted') return 'hidden';
-    if (!shown) return 'not-a-match';
+    // Rarer than being shown, so asked only then.
+    this.introductions ??= introductionsIn(this.modules);
+    if (!shown && !(await this.introductions.introduced(em, viewerId, ownerId))) return 'not-a-match';
     if (status !== 'active') return 'hidden';
     return blocked.size > 0 ? 'hidden' : 'visible';
   }

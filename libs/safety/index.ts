@@ -4,3 +4,4 @@ export * from './events/user-blocked.event.js';
 export * from './events/user-unblocked.event.js';
 export * from './queries/list-blocks/list-blocks.query.js';
 export * from './report.repository.js';
+export * from './reported-messages.port.js';

@@ -16,6 +16,8 @@ export interface Report {
   reportedName: string;
   reason: ReportReason;
   note: string | null;
+  /** The text of the message the report points at, if it points at one. */
+  messageText: string | null;
   status: ReportStatus;
   createdAt: string;
   resolvedAt: string | null;
@@ -31,13 +33,14 @@ interface ReportRow {
   reported_user_id: string;
   reason: ReportReason;
   note: string | null;
+  message_text: string | null;
   status: ReportStatus;
   created_at: Date | string;
   resolved_at: Date | string | null;
 }
 
 const SELECT = `
-  select r.id, r.reporter_id, r.reported_user_id, r.reason, r.note, r.status, r.created_at, r.resolved_at
+  select r.id, r.reporter_id, r.reported_user_id, r.reason, r.note, r.message_text, r.status, r.created_at, r.resolved_at
     from user_report r`;
 
 /** The moderation queue; the people's names and emails come from accounts (one read per list). */
@@ -47,14 +50,27 @@ export class ReportRepository {
 
   async add(
     em: EntityManager,
-    report: { reporterId: string; reportedUserId: string; reason: ReportReason; note: string | null },
+    report: {
+      reporterId: string;
+      reportedUserId: string;
+      reason: ReportReason;
+      note: string | null;
+      messageText: string | null;
+    },
   ) {
     // One open report per pair (a partial unique index): a repeat while it is open is the same report.
     await run(
       em,
-      `insert into user_report (id, reporter_id, reported_user_id, reason, note) values (?, ?, ?, ?, ?)
+      `insert into user_report (id, reporter_id, reported_user_id, reason, note, message_text) values (?, ?, ?, ?, ?, ?)
        on conflict (reporter_id, reported_user_id) where status = 'open' do nothing`,
-      [randomUUID(), report.reporterId, report.reportedUserId, report.reason, report.note],
+      [
+        randomUUID(),
+        report.reporterId,
+        report.reportedUserId,
+        report.reason,
+        report.note,
+        report.messageText,
+      ],
     );
   }
 
@@ -109,6 +125,7 @@ function toReport(row: ReportRow, reporter: AccountContact, reported: AccountCon
     reportedName: reported.name,
     reason: row.reason,
     note: row.note ?? null,
+    messageText: row.message_text ?? null,
     status: row.status,
     createdAt: iso(row.created_at)!,
     resolvedAt: iso(row.resolved_at),

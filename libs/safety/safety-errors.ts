@@ -5,4 +5,5 @@ export const SafetyErrors = {
   selfReport: () => new DomainError('invalid', 'self-report', 'You cannot report yourself'),
   unknownUser: () => new NotFoundError('No such person'),
   unknownReport: () => new NotFoundError('No such report'),
+  unknownMessage: () => new NotFoundError('No such message'),
 };

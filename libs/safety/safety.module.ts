@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
 import { MatchingModule } from '../matching/matching.module.js';
 import { BlockRepository } from './block.repository.js';
+import { KnownPeople } from './known-people.js';
 import { ReportRepository } from './report.repository.js';
 import { BlockUserHandler } from './commands/block-user/block-user.handler.js';
 import { BlockUserController } from './commands/block-user/block-user.controller.js';
@@ -20,6 +21,7 @@ import { ListReportsHandler } from './queries/list-reports/list-reports.handler.
   controllers: [BlockUserController, UnblockUserController, ListBlocksController, ReportUserController],
   providers: [
     BlockRepository,
+    KnownPeople,
     ReportRepository,
     BlockUserHandler,
     UnblockUserHandler,

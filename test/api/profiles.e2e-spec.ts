@@ -233,7 +233,8 @@ describe('profiles API', () => {
     expect(shown.body).toEqual(own.body);
     expect(refused.status).toBe(403);
 
-    expect((await owner.client.post('/block', { userId: match.id })).status).toBe(201);
+    // The match, who was shown the owner, blocks them: a block works both ways.
+    expect((await match.client.post('/block', { userId: owner.id })).status).toBe(201);
     await sql(t, 'update app_user set suspended_at = now() where id = ?', [other.id]);
     const [ownAfter, suspended, blocked] = await together();
     expect(ownAfter.status).toBe(200);

@@ -314,6 +314,30 @@ export class MatchSetRepository {
     return rows.length > 0;
   }
 
+  /** Whether `viewerId` was shown `ownerId` on `sinceDay` or later (interest: someone from the last 30 days' sets). */
+  async wasShownSince(em: EntityManager, viewerId: string, ownerId: string, sinceDay: string): Promise<boolean> {
+    const rows = await query(
+      em,
+      `select 1 from match_pick where user_id = ? and candidate_id = ? and day >= ?::date limit 1`,
+      [viewerId, ownerId, sinceDay],
+    );
+    return rows.length > 0;
+  }
+
+  /** The latest pick that showed `candidateId` to `userId`: the pair's percent and the summary written for it. */
+  async latestPickOf(
+    em: EntityManager,
+    userId: string,
+    candidateId: string,
+  ): Promise<{ percent: number; summary: string } | undefined> {
+    const [row] = await query<{ percent: number; summary: string | null }>(
+      em,
+      `select percent, summary from match_pick where user_id = ? and candidate_id = ? order by day desc limit 1`,
+      [userId, candidateId],
+    );
+    return row && { percent: Number(row.percent), summary: row.summary ?? '' };
+  }
+
   /**
    * A user's set of one day in one read: whether it exists, whether it is an empty set with a newcomer
    * announced since (which may be refilled), and its picks.

@@ -4,6 +4,7 @@ import { Reflector, type ModuleRef } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { JwtService } from '@nestjs/jwt';
 import { AccessTokenGuard, type AuthenticatedRequest } from './access-token.guard.js';
+import { AccessTokenVerifier } from './access-token-verifier.js';
 import { ActiveAccounts } from './active-accounts.port.js';
 import { Public } from './public.decorator.js';
 
@@ -37,7 +38,7 @@ function setUp() {
   });
   const accounts = new KnownAccounts();
   const modules = { get: () => accounts } as unknown as ModuleRef;
-  const guard = new AccessTokenGuard(new Reflector(), jwt, modules);
+  const guard = new AccessTokenGuard(new Reflector(), new AccessTokenVerifier(jwt, modules));
   const call = async (authorization: string | undefined, route: 'signedIn' | 'open' = 'signedIn') => {
     const request = { headers: authorization ? { authorization } : {} } as AuthenticatedRequest;
     const context = new ExecutionContextHost([request, {}, () => undefined], Routes, Routes.prototype[route]);
@@ -73,7 +74,11 @@ describe('AccessTokenGuard', () => {
     const { jwt, accounts, call } = setUp();
     const before = await jwt.signAsync({ id: 'u-1', email: 'ava@example.com', sv: 3 });
     accounts.versions.set('u-1', 3);
-    await expect(call(`Bearer ${before}`)).resolves.toEqual({ id: 'u-1', email: 'ava@example.com', sessionVersion: 3 });
+    await expect(call(`Bearer ${before}`)).resolves.toEqual({
+      id: 'u-1',
+      email: 'ava@example.com',
+      sessionVersion: 3,
+    });
     accounts.versions.set('u-1', 4);
     await expect(call(`Bearer ${before}`)).rejects.toEqual(
       refusal('Your session has expired. Please sign in again.'),

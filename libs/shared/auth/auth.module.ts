@@ -5,6 +5,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../../config/app-config.js';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './access-tokens.js';
 import { AccessTokenGuard } from './access-token.guard.js';
+import { AccessTokenVerifier } from './access-token-verifier.js';
 
 @Global()
 @Module({
@@ -21,7 +22,7 @@ import { AccessTokenGuard } from './access-token.guard.js';
       }),
     }),
   ],
-  providers: [AccessTokens, { provide: APP_GUARD, useClass: AccessTokenGuard }],
-  exports: [AccessTokens],
+  providers: [AccessTokens, AccessTokenVerifier, { provide: APP_GUARD, useClass: AccessTokenGuard }],
+  exports: [AccessTokens, AccessTokenVerifier],
 })
 export class AuthModule {}

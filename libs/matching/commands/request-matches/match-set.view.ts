@@ -15,6 +15,9 @@ export interface MatchCardView {
     bio: string | null;
     imageUrl: string | null;
   };
+  /** The asker's "I'm interested" on this card: none yet, sent (one-sided), or mutual (with its conversation). */
+  interest: 'none' | 'sent' | 'mutual';
+  connectionId?: string;
 }
 
 /** {best, medium, worst}; a tier is absent when there were too few candidates, `{}` for an empty set. */
@@ -32,7 +35,13 @@ export function toMatchSetView(cards: MatchCard[]): MatchSetView {
       name,
       compatibility: { id: card.candidateId, percent: card.percent, summary: card.summary },
       profile: { city, state, age, gender, education, jobTitle, bio, imageUrl },
+      ...interestOf(card),
     };
   }
   return view;
+}
+
+function interestOf(card: MatchCard): Pick<MatchCardView, 'interest' | 'connectionId'> {
+  if (card.pair?.connectionId) return { interest: 'mutual', connectionId: card.pair.connectionId };
+  return { interest: card.pair?.interested ? 'sent' : 'none' };
 }

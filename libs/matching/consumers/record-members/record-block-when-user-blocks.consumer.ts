@@ -1,22 +1,30 @@
+import { ConnectionEnded } from '../../../connections/index.js';
 import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
 import { ProcessedEvents } from '../../../messaging/processed-events.js';
 import { UserBlocked, UserUnblocked } from '../../../safety/index.js';
 import { MemberRepository } from '../../members/member.repository.js';
 
-/** Keeps matching's copy of blocks (match_block), which every set computed from now on leaves out. */
-@Consumes(UserBlocked, UserUnblocked)
-export class RecordBlockWhenUserBlocks implements EventConsumer<UserBlocked | UserUnblocked> {
+type PairChanged = UserBlocked | UserUnblocked | ConnectionEnded;
+
+/**
+ * Keeps matching's copy of the pairs that must never meet (match_block), which every set computed from now on
+ * leaves out: blocks, and pairs that unmatched (kept like a block made by the one who unmatched).
+ */
+@Consumes(UserBlocked, UserUnblocked, ConnectionEnded)
+export class RecordBlockWhenUserBlocks implements EventConsumer<PairChanged> {
   constructor(
     private readonly members: MemberRepository,
     private readonly processed: ProcessedEvents,
   ) {}
 
-  async handle(event: UserBlocked | UserUnblocked): Promise<void> {
-    const { userId, blockedUserId } = event.payload;
-    await this.processed.once('matching.record-block', event, (em) =>
-      event instanceof UserBlocked
+  async handle(event: PairChanged): Promise<void> {
+    await this.processed.once('matching.record-block', event, (em) => {
+      if (event instanceof ConnectionEnded)
+        return this.members.recordBlock(em, event.payload.userId, event.payload.otherId);
+      const { userId, blockedUserId } = event.payload;
+      return event instanceof UserBlocked
         ? this.members.recordBlock(em, userId, blockedUserId)
-        : this.members.recordUnblock(em, userId, blockedUserId),
-    );
+        : this.members.recordUnblock(em, userId, blockedUserId);
+    });
   }
 }

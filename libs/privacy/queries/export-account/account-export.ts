@@ -12,5 +12,7 @@ export interface AccountExport {
   waitlist: WaitlistView;
   blocks: BlockedPerson[];
   reports: { name: string; reason: string; note: string | null; status: string; createdAt: string }[];
+  connections: { name: string; connectedAt: string }[];
+  messages: { text: string; sentAt: string; to: string }[];
   photo: string | null;
 }

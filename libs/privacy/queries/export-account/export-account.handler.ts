@@ -1,6 +1,7 @@
 import { QueryBus, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../../../accounts/index.js';
+import { ConnectionRepository, MessageRepository } from '../../../connections/index.js';
 import { FetchImageQuery } from '../../../images/index.js';
 import { MatchSetRepository } from '../../../matching/index.js';
 import { GetProfileQuery } from '../../../profiles/index.js';
@@ -26,7 +27,26 @@ export class ExportAccountHandler implements IQueryHandler<ExportAccountQuery> {
     private readonly reports: ReportRepository,
     private readonly blocks: BlockRepository,
     private readonly accounts: ActiveAccounts,
+    private readonly connections: ConnectionRepository,
+    private readonly messages: MessageRepository,
   ) {}
+
+  /** The member's connections (with whom, since when) and the messages they sent (what, when, to whom). */
+  private async conversations(userId: string) {
+    const em = this.orm.em.fork();
+    const [summaries, sent] = await Promise.all([
+      this.connections.summariesOf(em, userId),
+      this.messages.sentBy(em, userId),
+    ]);
+    const names = await this.users.namesOf(
+      [...summaries.map((c) => c.otherId), ...sent.map((m) => m.toId)],
+      em,
+    );
+    return {
+      connections: summaries.map((c) => ({ name: names.get(c.otherId) ?? '', connectedAt: c.connectedAt })),
+      messages: sent.map((m) => ({ text: m.text, sentAt: m.sentAt, to: names.get(m.toId) ?? '' })),
+    };
+  }
 
   /**
    * Every pick with the summary the person was shown (none for a card never opened: the export writes nothing
@@ -55,7 +75,7 @@ export class ExportAccountHandler implements IQueryHandler<ExportAccountQuery> {
         'no-session',
         'Your session has expired. Please sign in again.',
       );
-    const [profile, choices, matches, waitlist, blocks, reports, photo] = await Promise.all([
+    const [profile, choices, matches, waitlist, blocks, reports, photo, conversations] = await Promise.all([
       orNull(this.queries.execute(new GetProfileQuery(userId, userId))),
       this.quiz.findChoices(this.orm.em.fork(), userId),
       this.matchHistory(userId),
@@ -63,6 +83,7 @@ export class ExportAccountHandler implements IQueryHandler<ExportAccountQuery> {
       this.queries.execute(new ListBlocksQuery(userId)),
       this.reports.madeBy(this.orm.em.fork(), userId),
       orNull(this.queries.execute(new FetchImageQuery(userId, userId, undefined))),
+      this.conversations(userId),
     ]);
     return {
       exportedAt: new Date().toISOString(),
@@ -90,6 +111,8 @@ export class ExportAccountHandler implements IQueryHandler<ExportAccountQuery> {
         status: report.status,
         createdAt: report.createdAt,
       })),
+      connections: conversations.connections,
+      messages: conversations.messages,
       photo:
         photo && !photo.notModified
           ? `data:${photo.contentType};base64,${photo.data.toString('base64')}`

@@ -1,7 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { UserRepository } from '../../../accounts/index.js';
-import { MatchSetRepository } from '../../../matching/index.js';
+import { KnownPeople } from '../../known-people.js';
 import { Outbox } from '../../../messaging/outbox.js';
 import { BlockRepository } from '../../block.repository.js';
 import { UserBlocked } from '../../events/user-blocked.event.js';
@@ -9,15 +8,15 @@ import { SafetyErrors } from '../../safety-errors.js';
 import { BlockUserCommand } from './block-user.command.js';
 
 /**
- * Idempotent: blocking someone twice is one block and one UserBlocked. Only someone you were shown can be
- * blocked: anyone else answers exactly as an id nobody has, so a block tells nobody whether an account exists.
+ * Idempotent: blocking someone twice is one block and one UserBlocked. Only someone you know can be blocked
+ * (KnownPeople): anyone else answers exactly as an id nobody has, so a block tells nobody whether an account
+ * exists.
  */
 @CommandHandler(BlockUserCommand)
 export class BlockUserHandler implements ICommandHandler<BlockUserCommand> {
   constructor(
     private readonly orm: MikroORM,
-    private readonly users: UserRepository,
-    private readonly matchSets: MatchSetRepository,
+    private readonly known: KnownPeople,
     private readonly blocks: BlockRepository,
     private readonly outbox: Outbox,
   ) {}
@@ -25,10 +24,8 @@ export class BlockUserHandler implements ICommandHandler<BlockUserCommand> {
   async execute(command: BlockUserCommand): Promise<{ blocked: true }> {
     if (command.userId === command.blockedUserId) throw SafetyErrors.selfBlock();
     await this.orm.em.fork().transactional(async (em) => {
-      const known =
-        (await this.matchSets.wasShown(em, command.userId, command.blockedUserId)) &&
-        (await this.users.findById(command.blockedUserId, em));
-      if (!known) throw SafetyErrors.unknownUser();
+      if (!(await this.known.knows(em, command.userId, command.blockedUserId)))
+        throw SafetyErrors.unknownUser();
       await blockIn(em, this.blocks, this.outbox, command.userId, command.blockedUserId);
     });
     return { blocked: true };

@@ -7,6 +7,8 @@ export class ReportUserCommand extends Command<{ reported: true }> {
     readonly reportedUserId: string,
     readonly reason: ReportReason,
     readonly note: string | null,
+    /** A message of their conversation that the report is about. */
+    readonly messageId: string | null = null,
   ) {
     super();
   }

@@ -18,6 +18,8 @@ export class ReportUserController {
   @Post()
   report(@CurrentUser() user: AccessTokenClaims, @Body() dto: ReportUserDto): Promise<{ reported: true }> {
     const note = dto.note?.trim() ? dto.note.trim() : null;
-    return this.commands.execute(new ReportUserCommand(user.id, dto.userId, dto.reason, note));
+    return this.commands.execute(
+      new ReportUserCommand(user.id, dto.userId, dto.reason, note, dto.messageId ?? null),
+    );
   }
 }

@@ -16,4 +16,9 @@ export class ReportUserDto {
   @IsString({ message: 'note must be text' })
   @MaxLength(REPORT_NOTE_MAX, { message: `Note must be at most ${REPORT_NOTE_MAX} characters` })
   note?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: 'a message of your conversation with them' })
+  @IsOptional()
+  @IsUUID('all', { message: 'messageId must be a message id' })
+  messageId?: string;
 }

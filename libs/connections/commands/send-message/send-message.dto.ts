@@ -1,0 +1,21 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+
+export const MESSAGE_MAX = 2000;
+
+export class SendMessageDto {
+  /** Trimmed; control and bidi-override characters are refused for every text the API takes (json-body.ts). */
+  @ApiProperty({ minLength: 1, maxLength: MESSAGE_MAX })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @MaxLength(MESSAGE_MAX, { message: `A message is at most ${MESSAGE_MAX} characters` })
+  @IsNotEmpty({ message: 'Write a message first' })
+  @IsString({ message: 'Write a message first' })
+  text!: string;
+
+  /** The client's id for this message: sending it again (a retry) returns the first, never a second one. */
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID('all', { message: 'clientId must be a uuid' })
+  clientId?: string;
+}

@@ -1,0 +1,85 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/core';
+import { UserRepository } from '../accounts/index.js';
+import { AppConfig } from '../config/app-config.js';
+import { Mailer, mutualMail, newMessageMail } from '../notifications/index.js';
+import type { MessageView } from './message.repository.js';
+import { NotificationSettingsRepository } from './notification-settings.repository.js';
+import { RealtimeNotifier } from './realtime/realtime-notifier.js';
+
+/**
+ * What members are told once a change is committed: live on their sockets, and by mail when they chose it.
+ * Nothing here can undo or fail the change: a socket or mail that fails is logged (never with a message's
+ * text or an address), and the conversation's history has it all.
+ */
+@Injectable()
+export class ConnectionNews {
+  private readonly logger = new Logger('ConnectionNews');
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly config: AppConfig,
+    private readonly users: UserRepository,
+    private readonly settings: NotificationSettingsRepository,
+    private readonly notifier: RealtimeNotifier,
+    private readonly mailer: Mailer,
+  ) {}
+
+  interestExpressed(userId: string, targetId: string): void {
+    this.settle('interest', async () => {
+      const names = await this.users.namesOf([userId]);
+      this.notifier.tell(targetId, 'interest', { userId, name: names.get(userId) ?? '' });
+    });
+  }
+
+  connectionMade(connectionId: string, one: string, other: string): void {
+    this.settle('connection', async () => {
+      const em = this.orm.em.fork();
+      const contacts = await this.users.contactsOf([one, other], em);
+      for (const [me, them] of [
+        [one, other],
+        [other, one],
+      ] as const) {
+        const mine = contacts.get(me);
+        const theirs = contacts.get(them);
+        if (!mine || !theirs) continue;
+        this.notifier.tell(me, 'connection', { id: connectionId, userId: them, name: theirs.name });
+        if ((await this.settings.of(em, me)).mutual)
+          await this.mailer.send(mutualMail(mine, theirs.name, this.conversationUrl(connectionId)));
+      }
+    });
+  }
+
+  messageSent(connectionId: string, message: MessageView, recipientId: string): void {
+    const payload = { connectionId, ...message };
+    this.notifier.tell(message.senderId, 'message', payload);
+    this.notifier.tell(recipientId, 'message', payload);
+    this.settle('message mail', async () => {
+      const em = this.orm.em.fork();
+      if (!(await this.settings.of(em, recipientId)).messages) return;
+      if (await this.notifier.isOnline(recipientId)) return;
+      if (!(await this.settings.claimMessageMail(em, connectionId, recipientId))) return;
+      const contacts = await this.users.contactsOf([recipientId, message.senderId], em);
+      const recipient = contacts.get(recipientId);
+      const sender = contacts.get(message.senderId);
+      if (recipient && sender)
+        await this.mailer.send(newMessageMail(recipient, sender.name, this.conversationUrl(connectionId)));
+    });
+  }
+
+  read(connectionId: string, messageId: string, readerId: string, otherId: string): void {
+    this.notifier.tell(otherId, 'read', { connectionId, messageId, readerId });
+  }
+
+  ended(connectionId: string, ...members: string[]): void {
+    for (const member of members) this.notifier.tell(member, 'ended', { connectionId });
+  }
+
+  private conversationUrl(connectionId: string): string {
+    return `${this.config.publicUrl}/connections/${connectionId}`;
+  }
+
+  private settle(what: string, work: () => Promise<void>): void {
+    work().catch((error: Error) => this.logger.error(`${what} news not sent: ${error.message}`));
+  }
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/core';
+import { ordered, run } from './sql.js';
+
+export interface ConnectionRow {
+  id: string;
+  userA: string;
+  userB: string;
+  createdAt: string;
+}
+
+/** What a member's match card shows of the pair: their interest, their connection, or an ended pair. */
+export interface PairState {
+  interested: boolean;
+  connectionId: string | null;
+  ended: boolean;
+}
+
+export interface ConnectionSummary {
+  id: string;
+  otherId: string;
+  connectedAt: string;
+  lastMessage: { id: string; senderId: string; text: string; sentAt: string } | null;
+  unread: number;
+}
+
+interface RawConnection {
+  id: string;
+  user_a: string;
+  user_b: string;
+  created_at: Date | string;
+}
+
+const toRow = (row: RawConnection): ConnectionRow => ({
+  id: row.id,
+  userA: row.user_a,
+  userB: row.user_b,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/** Connections (one per pair) and the pairs that ended them for good. */
+@Injectable()
+export class ConnectionRepository {
+  /** The pair's connection, made now or already there. */
+  async connect(em: EntityManager, one: string, other: string): Promise<{ id: string; made: boolean }> {
+    const [a, b] = ordered(one, other);
+    const made = await run<{ id: string }>(
+      em,
+      `insert into connection (id, user_a, user_b) values (?, ?, ?) on conflict (user_a, user_b) do nothing returning id`,
+      [randomUUID(), a, b],
+    );
+    if (made[0]) return { id: made[0].id, made: true };
+    return { id: (await this.between(em, a, b))!.id, made: false };
+  }
+
+  async between(em: EntityManager, one: string, other: string): Promise<ConnectionRow | undefined> {
+    const [a, b] = ordered(one, other);
+    const [row] = await run<RawConnection>(
+      em,
+      `select id, user_a, user_b, created_at from connection where user_a = ? and user_b = ?`,
+      [a, b],
+    );
+    return row && toRow(row);
+  }
+
+  /** The connection if `userId` is in it (locked for the caller's transaction when asked). */
+  async memberOf(
+    em: EntityManager,
+    connectionId: string,
+    userId: string,
+    lock = false,
+  ): Promise<ConnectionRow | undefined> {
+    const [row] = await run<RawConnection>(
+      em,
+      `select id, user_a, user_b, created_at from connection
+        where id = ? and (user_a = ? or user_b = ?)${lock ? ' for update' : ''}`,
+      [connectionId, userId, userId],
+    );
+    return row && toRow(row);
+  }
+
+  async remove(em: EntityManager, connectionId: string): Promise<void> {
+    await run(em, `delete from connection where id = ?`, [connectionId]);
+  }
+
+  /** The pair unmatched: never connected, matched or interested again. */
+  async endPair(em: EntityManager, one: string, other: string): Promise<void> {
+    const [a, b] = ordered(one, other);
+    await run(em, `insert into ended_pair (user_a, user_b) values (?, ?) on conflict do nothing`, [a, b]);
+  }
+
+  async ended(em: EntityManager, one: string, other: string): Promise<boolean> {
+    const [a, b] = ordered(one, other);
+    return (await run(em, `select 1 from ended_pair where user_a = ? and user_b = ?`, [a, b])).length > 0;
+  }
+
+  /** Of `otherIds`, those `userId` unmatched or was unmatched by. */
+  async endedAmong(em: EntityManager, userId: string, otherIds: string[]): Promise<Set<string>> {
+    if (otherIds.length === 0) return new Set();
+    const rows = await run<{ other: string }>(
+      em,
+      `select case when user_a = ? then user_b else user_a end as other from ended_pair
+        where (user_a = ? and user_b = any(?::uuid[])) or (user_b = ? and user_a = any(?::uuid[]))`,
+      [userId, userId, otherIds, userId, otherIds],
+    );
+    return new Set(rows.map((row) => row.other));
+  }
+
+  /** The pair states of `userId` with each of `otherIds` that has one, in one statement (match cards). */
+  async statesAmong(em: EntityManager, userId: string, otherIds: string[]): Promise<Map<string, PairState>> {
+    if (otherIds.length === 0) return new Map();
+    const rows = await run<{
+      other: string;
+      interested: boolean;
+      connection_id: string | null;
+      ended: boolean;
+    }>(
+      em,
+      `select o.other,
+              exists (select 1 from interest i where i.user_id = ? and i.target_id = o.other) as interested,
+              (select c.id from connection c
+                where (c.user_a = ? and c.user_b = o.other) or (c.user_b = ? and c.user_a = o.other)) as connection_id,
+              exists (select 1 from ended_pair e
+                       where (e.user_a = ? and e.user_b = o.other) or (e.user_b = ? and e.user_a = o.other)) as ended
+         from unnest(?::uuid[]) as o(other)`,
+      [userId, userId, userId, userId, userId, otherIds],
+    );
+    return new Map(
+      rows
+        .filter((row) => row.interested || row.connection_id || row.ended)
+        .map((row) => [
+          row.other,
+          { interested: row.interested, connectionId: row.connection_id, ended: row.ended },
+        ]),
+    );
+  }
+
+  /** Of `otherIds`, those connected to `userId`, with the connection's id. */
+  async connectedAmong(em: EntityManager, userId: string, otherIds: string[]): Promise<Map<string, string>> {
+    if (otherIds.length === 0) return new Map();
+    const rows = await run<{ id: string; other: string }>(
+      em,
+      `select id, case when user_a = ? then user_b else user_a end as other from connection
+        where (user_a = ? and user_b = any(?::uuid[])) or (user_b = ? and user_a = any(?::uuid[]))`,
+      [userId, userId, otherIds, userId, otherIds],
+    );
+    return new Map(rows.map((row) => [row.other, row.id]));
+  }
+
+  /** Every connection of `userId`, most recent activity first, with its last message and unread count. */
+  async summariesOf(em: EntityManager, userId: string): Promise<ConnectionSummary[]> {
+    const rows = await run<{
+      id: string;
+      other: string;
+      created_at: Date | string;
+      message_id: string | null;
+      sender_id: string | null;
+      text: string | null;
+      sent_at: Date | string | null;
+      unread: number | string;
+    }>(
+      em,
+      `select c.id, c.created_at,
+              case when c.user_a = ? then c.user_b else c.user_a end as other,
+              m.id as message_id, m.sender_id, m.text, m.sent_at,
+              (select count(*) from message u
+                where u.connection_id = c.id and u.sender_id <> ?
+                  and u.seq > case when c.user_a = ? then c.read_seq_a else c.read_seq_b end) as unread
+         from connection c
+         left join lateral (select id, sender_id, text, sent_at from message
+                             where connection_id = c.id order by seq desc limit 1) m on true
+        where c.user_a = ? or c.user_b = ?
+        order by c.last_activity_at desc`,
+      [userId, userId, userId, userId, userId],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      otherId: row.other,
+      connectedAt: new Date(row.created_at).toISOString(),
+      lastMessage: row.message_id
+        ? {
+            id: row.message_id,
+            senderId: row.sender_id!,
+            text: row.text!,
+            sentAt: new Date(row.sent_at!).toISOString(),
+          }
+        : null,
+      unread: Number(row.unread),
+    }));
+  }
+
+  async touch(em: EntityManager, connectionId: string): Promise<void> {
+    await run(em, `update connection set last_activity_at = now() where id = ?`, [connectionId]);
+  }
+
+  /** `userId` has read up to `seq` (a read mark never moves back). */
+  async markRead(em: EntityManager, connection: ConnectionRow, userId: string, seq: number): Promise<void> {
+    const column = connection.userA === userId ? 'read_seq_a' : 'read_seq_b';
+    await run(em, `update connection set ${column} = greatest(${column}, ?) where id = ?`, [
+      seq,
+      connection.id,
+    ]);
+  }
+}

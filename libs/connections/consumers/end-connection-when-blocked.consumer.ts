@@ -1,0 +1,32 @@
+import { MikroORM } from '@mikro-orm/core';
+import { Consumes, type EventConsumer } from '../../messaging/consumes.decorator.js';
+import { UserBlocked } from '../../safety/index.js';
+import { ConnectionNews } from '../connection-news.js';
+import { ConnectionRepository } from '../connection.repository.js';
+import { InterestRepository } from '../interest.repository.js';
+
+/**
+ * A block (or a report, which blocks) ends the pair's connection as unmatching does, and their interests. From
+ * the moment of the block the conversation already answers 404 (ConnectionAccess asks safety); this removes it
+ * and tells both screens. Idempotent: a block seen twice finds nothing left to remove.
+ */
+@Consumes(UserBlocked)
+export class EndConnectionWhenBlocked implements EventConsumer<UserBlocked> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly connections: ConnectionRepository,
+    private readonly interests: InterestRepository,
+    private readonly news: ConnectionNews,
+  ) {}
+
+  async handle(event: UserBlocked): Promise<void> {
+    const { userId, blockedUserId } = event.payload;
+    const ended = await this.orm.em.fork().transactional(async (em) => {
+      const connection = await this.connections.between(em, userId, blockedUserId);
+      if (connection) await this.connections.remove(em, connection.id);
+      await this.interests.forgetPair(em, userId, blockedUserId);
+      return connection;
+    });
+    if (ended) this.news.ended(ended.id, userId, blockedUserId);
+  }
+}

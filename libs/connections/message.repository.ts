@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/core';
+import { run } from './sql.js';
+
+export interface MessageView {
+  id: string;
+  senderId: string;
+  text: string;
+  sentAt: string;
+}
+
+interface RawMessage {
+  id: string;
+  sender_id: string;
+  text: string;
+  sent_at: Date | string;
+  seq?: number | string;
+}
+
+const toView = (row: RawMessage): MessageView => ({
+  id: row.id,
+  senderId: row.sender_id,
+  text: row.text,
+  sentAt: new Date(row.sent_at).toISOString(),
+});
+
+/** The messages of conversations, ordered by `seq`. */
+@Injectable()
+export class MessageRepository {
+  /** Stores a message; a (sender, clientId) already stored answers with that message instead. */
+  async add(
+    em: EntityManager,
+    message: { connectionId: string; senderId: string; text: string; clientId: string | null },
+  ): Promise<{ message: MessageView; added: boolean }> {
+    const rows = await run<RawMessage>(
+      em,
+      `insert into message (id, connection_id, sender_id, text, client_id) values (?, ?, ?, ?, ?)
+       on conflict (sender_id, client_id) do nothing returning id, sender_id, text, sent_at`,
+      [randomUUID(), message.connectionId, message.senderId, message.text, message.clientId],
+    );
+    if (rows[0]) return { message: toView(rows[0]), added: true };
+    const [first] = await run<RawMessage>(
+      em,
+      `select id, sender_id, text, sent_at from message where sender_id = ? and client_id = ?`,
+      [message.senderId, message.clientId],
+    );
+    return { message: toView(first!), added: false };
+  }
+
+  /** A page of a conversation: the newest `limit` before `beforeSeq` (or the newest), in the order sent. */
+  async page(
+    em: EntityManager,
+    connectionId: string,
+    beforeSeq: number | undefined,
+    limit: number,
+  ): Promise<{ messages: MessageView[]; more: boolean }> {
+    const rows = await run<RawMessage>(
+      em,
+      `select id, sender_id, text, sent_at from message
+        where connection_id = ?${beforeSeq === undefined ? '' : ' and seq < ?'}
+        order by seq desc limit ?`,
+      beforeSeq === undefined ? [connectionId, limit + 1] : [connectionId, beforeSeq, limit + 1],
+    );
+    const more = rows.length > limit;
+    return { messages: rows.slice(0, limit).reverse().map(toView), more };
+  }
+
+  /** A message's place in its conversation, if it is in that conversation. */
+  async seqOf(em: EntityManager, connectionId: string, messageId: string): Promise<number | undefined> {
+    const [row] = await run<{ seq: number | string }>(
+      em,
+      `select seq from message where id = ? and connection_id = ?`,
+      [messageId, connectionId],
+    );
+    return row ? Number(row.seq) : undefined;
+  }
+
+  /** The text of a message `senderId` sent in a conversation with `readerId` (a report quotes it). */
+  async textSentTo(
+    em: EntityManager,
+    messageId: string,
+    senderId: string,
+    readerId: string,
+  ): Promise<string | undefined> {
+    const [row] = await run<{ text: string }>(
+      em,
+      `select m.text from message m join connection c on c.id = m.connection_id
+        where m.id = ? and m.sender_id = ? and (c.user_a = ? or c.user_b = ?)`,
+      [messageId, senderId, readerId, readerId],
+    );
+    return row?.text;
+  }
+
+  /** Every message `userId` sent, with whom it went to (the data export). */
+  async sentBy(em: EntityManager, userId: string): Promise<{ text: string; sentAt: string; toId: string }[]> {
+    const rows = await run<{ text: string; sent_at: Date | string; to_id: string }>(
+      em,
+      `select m.text, m.sent_at, case when c.user_a = ? then c.user_b else c.user_a end as to_id
+         from message m join connection c on c.id = m.connection_id
+        where m.sender_id = ? order by m.seq`,
+      [userId, userId],
+    );
+    return rows.map((row) => ({
+      text: row.text,
+      sentAt: new Date(row.sent_at).toISOString(),
+      toId: row.to_id,
+    }));
+  }
+}

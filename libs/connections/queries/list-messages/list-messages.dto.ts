@@ -1,0 +1,18 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+
+export class ListMessagesDto {
+  @ApiPropertyOptional({ format: 'uuid', description: 'pages back from this message' })
+  @IsOptional()
+  @IsUUID('all', { message: 'before must be a message id' })
+  before?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be 1 to 100' })
+  @Min(1, { message: 'limit must be 1 to 100' })
+  @Max(100, { message: 'limit must be 1 to 100' })
+  limit?: number;
+}

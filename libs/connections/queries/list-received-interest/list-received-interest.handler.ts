@@ -1,0 +1,46 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { MikroORM } from '@mikro-orm/core';
+import { MatchSetRepository } from '../../../matching/index.js';
+import { ConnectionAccess } from '../../connection-access.js';
+import { InterestRepository } from '../../interest.repository.js';
+import { People } from '../../people.js';
+import { ListReceivedInterestQuery, type ReceivedInterestView } from './list-received-interest.query.js';
+
+/**
+ * Who is interested in the member and not yet answered, newest first, each as their card: name, photo, and
+ * the percent and summary of the set that showed the member to them.
+ */
+@QueryHandler(ListReceivedInterestQuery)
+export class ListReceivedInterestHandler implements IQueryHandler<ListReceivedInterestQuery> {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly interests: InterestRepository,
+    private readonly access: ConnectionAccess,
+    private readonly people: People,
+    private readonly matchSets: MatchSetRepository,
+  ) {}
+
+  async execute({ userId }: ListReceivedInterestQuery): Promise<ReceivedInterestView[]> {
+    const em = this.orm.em.fork();
+    const received = await this.interests.receivedBy(em, userId);
+    const ids = received.map((interest) => interest.userId);
+    const [present, people] = await Promise.all([
+      this.access.presentAmong(em, userId, ids),
+      this.people.of(em, ids),
+    ]);
+    const views: ReceivedInterestView[] = [];
+    for (const interest of received) {
+      const person = people.get(interest.userId);
+      if (!present.has(interest.userId) || !person) continue;
+      const pick = await this.matchSets.latestPickOf(em, interest.userId, userId);
+      views.push({
+        userId: interest.userId,
+        ...person,
+        percent: pick?.percent ?? 0,
+        summary: pick?.summary ?? '',
+        at: interest.at,
+      });
+    }
+    return views;
+  }
+}

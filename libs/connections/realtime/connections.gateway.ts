@@ -1,0 +1,81 @@
+import { Logger } from '@nestjs/common';
+import {
+  WebSocketGateway,
+  WebSocketServer,
+  type OnGatewayConnection,
+  type OnGatewayDisconnect,
+  type OnGatewayInit,
+} from '@nestjs/websockets';
+import type { Server, Socket } from 'socket.io';
+import { AccessTokenVerifier } from '../../shared/auth/access-token-verifier.js';
+import { memberRoom, RealtimeNotifier } from './realtime-notifier.js';
+
+/** Sockets one member may hold open on one gateway (tabs and devices); more are refused. */
+export const MAX_SOCKETS_PER_MEMBER = 10;
+
+/**
+ * Socket.IO at /api/socket.io: the server tells, clients only listen (everything a client does goes through
+ * HTTP, with its checks), so no client event is handled here. The handshake carries the access token
+ * (`auth: {token}`), checked like a bearer token; a missing or bad one is refused with `unauthorized`. Small
+ * frames only (`maxHttpBufferSize`): nothing a client sends is read.
+ */
+@WebSocketGateway({
+  path: '/api/socket.io',
+  serveClient: false,
+  maxHttpBufferSize: 4_096,
+  pingInterval: 25_000,
+  pingTimeout: 20_000,
+  connectTimeout: 10_000,
+})
+export class ConnectionsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+  private readonly logger = new Logger('ConnectionsGateway');
+  private readonly socketsPerMember = new Map<string, number>();
+
+  @WebSocketServer()
+  server!: Server;
+
+  constructor(
+    private readonly tokens: AccessTokenVerifier,
+    private readonly notifier: RealtimeNotifier,
+  ) {}
+
+  afterInit(server: Server): void {
+    this.notifier.attach(server);
+    server.use((socket, next) => {
+      this.authenticate(socket).then(
+        (refusal) => next(refusal ? new Error(refusal) : undefined),
+        (error: Error) => {
+          this.logger.warn(`socket handshake failed: ${error.message}`);
+          next(new Error('unavailable'));
+        },
+      );
+    });
+  }
+
+  handleConnection(socket: Socket): void {
+    const userId = socket.data.userId as string | undefined;
+    if (!userId) return void socket.disconnect(true);
+    void socket.join(memberRoom(userId));
+  }
+
+  handleDisconnect(socket: Socket): void {
+    const userId = socket.data.userId as string | undefined;
+    if (!userId) return;
+    const open = (this.socketsPerMember.get(userId) ?? 1) - 1;
+    if (open > 0) this.socketsPerMember.set(userId, open);
+    else this.socketsPerMember.delete(userId);
+  }
+
+  /** Undefined when the socket may connect, else the reason it is refused. */
+  private async authenticate(socket: Socket): Promise<string | undefined> {
+    const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+    const claims =
+      typeof token === 'string' && token.length < 4_096 ? await this.tokens.activeClaims(token) : undefined;
+    if (!claims) return 'unauthorized';
+    const open = this.socketsPerMember.get(claims.id) ?? 0;
+    if (open >= MAX_SOCKETS_PER_MEMBER) return 'too many connections';
+    this.socketsPerMember.set(claims.id, open + 1);
+    socket.data.userId = claims.id;
+    return undefined;
+  }
+}

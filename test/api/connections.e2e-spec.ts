@@ -1,0 +1,441 @@
+import { MikroORM } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/sql';
+import { CommandBus } from '@nestjs/cqrs';
+import { io, type Socket } from 'socket.io-client';
+import { SetAccountSuspensionCommand } from '../../libs/accounts/commands/suspend-account/set-account-suspension.command.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Member = Awaited<ReturnType<TestApp['signUp']>> & { name: string };
+
+/** Design.md "Connections: mutual interest and conversations", every contract bullet, with real sockets. */
+describe('connections (API and Socket.IO)', () => {
+  let t: TestApp;
+  let sql: (query: string, params?: unknown[]) => Promise<any[]>;
+  let n = 0;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const orm = t.app.get(MikroORM);
+    sql = (query, params = []) =>
+      (orm.em.fork() as SqlEntityManager).getConnection().execute(query, params, 'all');
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
+
+  async function until<T>(
+    what: string,
+    probe: () => Promise<T | undefined | false> | T | undefined | false,
+    ms = 10_000,
+  ) {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  /** A verified member with a profile, a photo and a quiz; each pair of a test shares answers nobody else has. */
+  async function member(
+    gender: 'male' | 'female',
+    preferredSex: 'male' | 'female',
+    choices: number[],
+  ): Promise<Member> {
+    const name = `Conn${++n} Person`;
+    const person = await t.signUp({ name });
+    await person.client.post('/user/setProfile', {
+      id: person.id,
+      city: 'Austin',
+      state: 'TX',
+      age: 31,
+      gender,
+      preferredSex,
+      education: 'Music',
+      jobTitle: 'Baker',
+      bio: 'Bread, hikes and old records.',
+    });
+    const form = new FormData();
+    form.set('id', person.id);
+    form.set('avatar', new Blob([PNG_1PX], { type: 'image/png' }), 'me.png');
+    await person.client.request('POST', '/image/upload', { body: form });
+    const answers = choices.map((choice, i) => ({ id: i + 1, choice, txt: 'x' }));
+    expect((await person.client.post('/match/generate', { id: person.id, answers })).status).toBe(201);
+    await until(
+      'vector',
+      async () => (await sql(`select 1 from personality_vector where user_id = ?`, [person.id]))[0],
+    );
+    return { ...person, name };
+  }
+
+  /** Two members who are each other's best match; only `a` has asked for today's set. */
+  async function pair(): Promise<[Member, Member]> {
+    const shared = Array.from({ length: 19 }, () => 1 + Math.floor(Math.random() * 5));
+    const a = await member('male', 'female', shared);
+    const b = await member('female', 'male', shared);
+    const set = (await a.client.post('/match/new', { userId: a.id })).body;
+    expect(set.best.compatibility.id).toBe(b.id);
+    expect(set.best.interest).toBe('none');
+    return [a, b];
+  }
+
+  /** A connected socket of `person` that records every server event. */
+  async function listen(person: Member): Promise<{ socket: Socket; events: { name: string; data: any }[] }> {
+    const socket = io(t.baseUrl, {
+      path: '/api/socket.io',
+      auth: { token: person.client.accessToken },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(socket);
+    const events: { name: string; data: any }[] = [];
+    socket.onAny((name: string, data: unknown) => events.push({ name, data }));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return { socket, events };
+  }
+
+  async function connect(a: Member, b: Member): Promise<string> {
+    expect((await a.client.post('/interest', { userId: b.id })).body).toEqual({
+      interested: true,
+      mutual: false,
+    });
+    const mutual = await b.client.post('/interest', { userId: a.id });
+    expect(mutual.body).toEqual({ interested: true, mutual: true, connectionId: expect.any(String) });
+    return mutual.body.connectionId;
+  }
+
+  it('refuses a socket without a valid token', async () => {
+    for (const auth of [{}, { token: 'nope' }]) {
+      const socket = io(t.baseUrl, {
+        path: '/api/socket.io',
+        auth,
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+      expect(error.message).toBe('unauthorized');
+    }
+  });
+
+  it('keeps one-sided interest private to its target, who can answer it; mutual interest connects and tells both', async () => {
+    const [a, b] = await pair();
+    const stranger = await member(
+      'female',
+      'male',
+      Array.from({ length: 19 }, () => 3),
+    );
+    const bLive = await listen(b);
+    const aLive = await listen(a);
+
+    expect((await a.client.post('/interest', { userId: a.id })).status).toBe(400);
+    expect((await a.client.post('/interest', { userId: 'nope' })).status).toBe(400);
+    const unknown = await a.client.post('/interest', { userId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.status).toBe(404);
+    expect(await a.client.post('/interest', { userId: stranger.id })).toMatchObject({
+      status: 404,
+      body: unknown.body,
+    });
+
+    // b was never shown a: a's profile is closed to b until a says "I'm interested".
+    expect((await b.client.get(`/user/getProfile/${a.id}`)).status).toBe(403);
+    expect((await a.client.post('/interest', { userId: b.id })).body).toEqual({
+      interested: true,
+      mutual: false,
+    });
+    expect((await a.client.post('/interest', { userId: b.id })).body).toEqual({
+      interested: true,
+      mutual: false,
+    });
+    expect((await a.client.post('/match/new', { userId: a.id })).body.best.interest).toBe('sent');
+    await until('interest event', () => bLive.events.find((e) => e.name === 'interest'));
+    expect(bLive.events.filter((e) => e.name === 'interest')).toEqual([
+      { name: 'interest', data: { userId: a.id, name: a.name } },
+    ]);
+    expect((await b.client.get(`/user/getProfile/${a.id}`)).status).toBe(200);
+    expect((await b.client.get(`/image/fetch/${a.id}`)).status).toBe(200);
+    const received = (await b.client.get('/interest/received')).body;
+    expect(received).toEqual([
+      {
+        userId: a.id,
+        name: a.name,
+        imageUrl: `/api/image/fetch/${a.id}`,
+        percent: 100,
+        summary: expect.any(String),
+        at: expect.any(String),
+      },
+    ]);
+    expect((await a.client.get('/interest/received')).body).toEqual([]);
+
+    // Withdrawn, it is gone from b's list; expressed again, it is back.
+    expect((await a.client.request('DELETE', `/interest/${b.id}`)).status).toBe(204);
+    expect((await b.client.get('/interest/received')).body).toEqual([]);
+    await a.client.post('/interest', { userId: b.id });
+
+    const mutual = await b.client.post('/interest', { userId: a.id });
+    expect(mutual.status).toBe(201);
+    expect(mutual.body).toEqual({ interested: true, mutual: true, connectionId: expect.any(String) });
+    const id = mutual.body.connectionId;
+    expect((await a.client.post('/interest', { userId: b.id })).body).toEqual(mutual.body);
+    expect((await a.client.post('/match/new', { userId: a.id })).body.best).toMatchObject({
+      interest: 'mutual',
+      connectionId: id,
+    });
+    await until(
+      'connection events',
+      () =>
+        aLive.events.some((e) => e.name === 'connection') &&
+        bLive.events.some((e) => e.name === 'connection'),
+    );
+    expect(aLive.events.find((e) => e.name === 'connection')!.data).toEqual({
+      id,
+      userId: b.id,
+      name: b.name,
+    });
+    expect(bLive.events.find((e) => e.name === 'connection')!.data).toEqual({
+      id,
+      userId: a.id,
+      name: a.name,
+    });
+    for (const person of [a, b]) {
+      const other = person === a ? b : a;
+      const mail = await t.mail.waitFor(person.email, (m) => m.raw.includes("It's mutual"));
+      expect(mail.raw).toContain(`Subject: It's mutual: you and ${other.name}`);
+      expect(mail.raw).toContain(`${t.config.publicUrl}/connections/${id}`);
+    }
+    expect((await b.client.get('/interest/received')).body).toEqual([]);
+    expect((await a.client.get('/connections')).body).toEqual([
+      {
+        id,
+        userId: b.id,
+        name: b.name,
+        imageUrl: `/api/image/fetch/${b.id}`,
+        connectedAt: expect.any(String),
+        lastMessage: null,
+        unread: 0,
+      },
+    ]);
+  });
+
+  it('"Not for me" takes an interest off the list without telling the interested person', async () => {
+    const [a, b] = await pair();
+    await a.client.post('/interest', { userId: b.id });
+    expect((await b.client.post('/interest/decline', { userId: a.id })).status).toBe(204);
+    expect((await b.client.get('/interest/received')).body).toEqual([]);
+    expect((await a.client.post('/interest', { userId: b.id })).body).toEqual({
+      interested: true,
+      mutual: false,
+    });
+    expect((await b.client.get('/interest/received')).body).toEqual([]);
+    expect((await b.client.post('/interest/decline', { userId: a.id })).status).toBe(204);
+    expect((await a.client.post('/interest/decline', { userId: b.id })).status).toBe(404);
+  });
+
+  it('stores each message before telling both members, once per clientId, pages history and counts unread', async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    const bLive = await listen(b);
+    const aLive = await listen(a);
+    const clientId = '6f1e4a52-3c1b-4d7e-9a8f-2b3c4d5e6f70';
+
+    const sent = await a.client.post(`/connections/${id}/messages`, {
+      text: '  Hello there!\nHow are you?  ',
+      clientId,
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toEqual({
+      id: expect.any(String),
+      senderId: a.id,
+      text: 'Hello there!\nHow are you?',
+      sentAt: expect.any(String),
+    });
+    const again = await a.client.post(`/connections/${id}/messages`, { text: 'Hello there!', clientId });
+    expect(again.body).toEqual(sent.body);
+    expect(await sql(`select count(*)::int as n from message where connection_id = ?`, [id])).toEqual([
+      { n: 1 },
+    ]);
+    await until(
+      'message on both',
+      () => bLive.events.some((e) => e.name === 'message') && aLive.events.some((e) => e.name === 'message'),
+    );
+    expect(bLive.events.filter((e) => e.name === 'message').map((e) => e.data)).toEqual([
+      { connectionId: id, ...sent.body },
+    ]);
+
+    for (const text of ['', '   ', 'x'.repeat(2001), 'bad\u0007bell', 'evil\u202Eoverride']) {
+      expect((await a.client.post(`/connections/${id}/messages`, { text })).status).toBe(400);
+    }
+    expect((await a.client.post(`/connections/${id}/messages`, { text: 'x'.repeat(2000) })).status).toBe(201);
+
+    for (let i = 0; i < 5; i++) await b.client.post(`/connections/${id}/messages`, { text: `Reply ${i}` });
+    const list = (await a.client.get('/connections')).body;
+    expect(list[0]).toMatchObject({ id, unread: 5, lastMessage: { senderId: b.id, text: 'Reply 4' } });
+    expect((await b.client.get('/connections')).body[0].unread).toBe(2);
+
+    const newest = (await a.client.get(`/connections/${id}/messages?limit=3`)).body;
+    expect(newest.more).toBe(true);
+    expect(newest.messages.map((m: { text: string }) => m.text)).toEqual(['Reply 2', 'Reply 3', 'Reply 4']);
+    const older = (await a.client.get(`/connections/${id}/messages?limit=3&before=${newest.messages[0].id}`))
+      .body;
+    expect(older.messages.map((m: { text: string }) => m.text)).toEqual([
+      'x'.repeat(2000),
+      'Reply 0',
+      'Reply 1',
+    ]);
+    const oldest = (await a.client.get(`/connections/${id}/messages?limit=3&before=${older.messages[0].id}`))
+      .body;
+    expect(oldest).toEqual({ messages: [sent.body], more: false });
+    for (const query of ['limit=0', 'limit=101', 'limit=x', 'before=nope']) {
+      expect((await a.client.get(`/connections/${id}/messages?${query}`)).status).toBe(400);
+    }
+
+    const last = newest.messages[2];
+    expect((await a.client.post(`/connections/${id}/read`, { messageId: last.id })).status).toBe(204);
+    expect((await a.client.get('/connections')).body[0].unread).toBe(0);
+    await until('read receipt', () => bLive.events.find((e) => e.name === 'read'));
+    expect(bLive.events.find((e) => e.name === 'read')!.data).toEqual({
+      connectionId: id,
+      messageId: last.id,
+      readerId: a.id,
+    });
+    // A read mark never moves back.
+    expect((await a.client.post(`/connections/${id}/read`, { messageId: sent.body.id })).status).toBe(204);
+    expect((await a.client.get('/connections')).body[0].unread).toBe(0);
+
+    // Nobody outside the conversation learns anything of it.
+    const outsider = await t.signUp();
+    const nothing = await outsider.client.get(`/connections/${id}/messages`);
+    expect(nothing.status).toBe(404);
+    expect((await outsider.client.post(`/connections/${id}/messages`, { text: 'hi' })).status).toBe(404);
+    expect((await outsider.client.post(`/connections/${id}/read`, { messageId: last.id })).status).toBe(404);
+    expect((await outsider.client.request('DELETE', `/connections/${id}`)).status).toBe(404);
+    expect((await a.client.get('/connections/not-a-uuid/messages')).status).toBe(400);
+  });
+
+  it('mails a member without an open socket about new messages, at most once an hour per conversation, never the text', async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    await a.client.post(`/connections/${id}/messages`, { text: 'The secret is sourdough' });
+    const mail = await t.mail.waitFor(b.email, (m) => m.raw.includes('New message from'));
+    expect(mail.raw).toContain(`Subject: New message from ${a.name}`);
+    expect(mail.raw).not.toContain('sourdough');
+    await a.client.post(`/connections/${id}/messages`, { text: 'Second one' });
+    // b comes online: nothing is mailed to b while connected, and a's settings turn mutual mails off.
+    await listen(b);
+    await b.client.post(`/connections/${id}/messages`, { text: 'Hi!' });
+    expect(
+      await b.client.request('PATCH', '/account/notifications', { json: { messages: false } }),
+    ).toMatchObject({
+      status: 200,
+      body: { mutual: true, messages: false },
+    });
+    expect((await b.client.get('/account/notifications')).body).toEqual({ mutual: true, messages: false });
+    expect(
+      (await b.client.request('PATCH', '/account/notifications', { json: { messages: 'yes' } })).status,
+    ).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const toB = t.mail.messages.filter((m) => m.to.includes(b.email) && m.raw.includes('New message from'));
+    expect(toB).toHaveLength(1);
+  });
+
+  it('unmatching ends the conversation for both and the pair never meets again', async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    await b.client.post(`/connections/${id}/messages`, { text: 'Hey' });
+    const bLive = await listen(b);
+    expect((await a.client.request('DELETE', `/connections/${id}`)).status).toBe(204);
+    await until('ended', () => bLive.events.find((e) => e.name === 'ended'));
+    expect(bLive.events.find((e) => e.name === 'ended')!.data).toEqual({ connectionId: id });
+    for (const person of [a, b]) {
+      expect((await person.client.get(`/connections/${id}/messages`)).status).toBe(404);
+      expect((await person.client.get('/connections')).body).toEqual([]);
+    }
+    expect((await a.client.post('/interest', { userId: b.id })).status).toBe(404);
+    expect((await b.client.post('/interest', { userId: a.id })).status).toBe(404);
+    expect((await a.client.post('/match/new', { userId: a.id })).body.best?.compatibility.id).not.toBe(b.id);
+    await until(
+      'matching records the pair',
+      async () =>
+        (await sql(`select 1 from match_block where user_id = ? and blocked_user_id = ?`, [a.id, b.id]))[0],
+    );
+    expect(await sql(`select 1 from message where connection_id = ?`, [id])).toEqual([]);
+  });
+
+  it('a block or a report ends the connection at once; a reported message goes to the moderators', async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    const rude = (await b.client.post(`/connections/${id}/messages`, { text: 'You are awful' })).body;
+    const other = await t.signUp();
+    expect(
+      (await other.client.post('/report', { userId: b.id, reason: 'harassment', messageId: rude.id })).status,
+    ).toBe(404);
+    expect(
+      (
+        await a.client.post('/report', {
+          userId: b.id,
+          reason: 'harassment',
+          messageId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
+    ).toBe(404);
+    const reported = await a.client.post('/report', {
+      userId: b.id,
+      reason: 'harassment',
+      messageId: rude.id,
+    });
+    expect(reported.status).toBe(201);
+    expect(await sql(`select message_text from user_report where reporter_id = ?`, [a.id])).toEqual([
+      { message_text: 'You are awful' },
+    ]);
+    for (const person of [a, b]) {
+      expect((await person.client.get(`/connections/${id}/messages`)).status).toBe(404);
+    }
+    await until(
+      'connection removed',
+      async () => (await sql(`select 1 from connection where id = ?`, [id])).length === 0,
+    );
+    expect((await b.client.get('/connections')).body).toEqual([]);
+
+    const [c, d] = await pair();
+    const second = await connect(c, d);
+    expect((await d.client.post('/block', { userId: c.id })).status).toBe(201);
+    expect((await c.client.post(`/connections/${second}/messages`, { text: 'hello?' })).status).toBe(404);
+    expect((await c.client.get('/connections')).body).toEqual([]);
+  });
+
+  it("closes a suspended member's sockets and drops them from lists; the export has connections and sent messages", async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    await a.client.post(`/connections/${id}/messages`, { text: 'For the export' });
+    const exported = (await a.client.get('/account/export')).body;
+    expect(exported.connections).toEqual([{ name: b.name, connectedAt: expect.any(String) }]);
+    expect(exported.messages).toEqual([{ text: 'For the export', sentAt: expect.any(String), to: b.name }]);
+
+    const bLive = await listen(b);
+    await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand(b.email, true));
+    await until('socket closed', () => !bLive.socket.connected);
+    expect((await a.client.get('/connections')).body).toEqual([]);
+    expect((await a.client.get(`/connections/${id}/messages`)).status).toBe(404);
+  });
+
+  it('limits a member to 30 messages a minute', async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push((await a.client.post(`/connections/${id}/messages`, { text: `m${i}` })).status);
+    expect(statuses.slice(0, 30).every((status) => status === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
