@@ -282,6 +282,11 @@ describe('accounts people can trust (API)', () => {
       const referee = await t.signUp({
         code: (await sql(`select referral_code from app_user where id = ?`, [him.id]))[0].referral_code,
       });
+      // A conversation too: interests, the connection and its messages go with him.
+      await him.client.post('/interest', { userId: her.id });
+      const { connectionId } = (await her.client.post('/interest', { userId: him.id })).body;
+      expect((await him.client.post(`/connections/${connectionId}/messages`, { text: 'Hi there' })).status).toBe(201);
+      expect((await her.client.post(`/connections/${connectionId}/messages`, { text: 'Hello!' })).status).toBe(201);
 
       const wrong = await him.client.request('DELETE', '/account', { json: { password: 'not it at all' } });
       expect(wrong.status).toBe(403);
@@ -297,6 +302,8 @@ describe('accounts people can trust (API)', () => {
       expect((await her.client.get(`/user/getProfile/${him.id}`)).status).toBe(404);
       expect((await her.client.get(`/image/fetch/${him.id}`)).status).toBe(404);
       expect(idsOf((await her.client.post('/match/new', { userId: her.id })).body)).not.toContain(him.id);
+      expect((await her.client.get('/connections')).body).toEqual([]);
+      expect((await her.client.get(`/connections/${connectionId}/messages`)).status).toBe(404);
       expect(
         (await sql(`select referred_by_id from app_user where id = ?`, [referee.id]))[0].referred_by_id,
       ).toBeNull();
