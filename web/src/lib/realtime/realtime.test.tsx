@@ -1,25 +1,14 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { fakeSockets, openSocket } from '@/test/fake-socket';
 import { fakeJwt, json, mockFetch } from '@/test/http';
 import { realtime } from './realtime';
-import { resetUnreadCount, useUnreadCount } from './unread-count';
-
-vi.mock('socket.io-client', async () => (await import('@/test/fake-socket')).fakeSocketModule);
+import { useUnreadCount } from './unread-count';
 
 const oldToken = fakeJwt({ id: 'me', email: 'me@example.com' });
 const signIn = (verification = true) =>
   authStore.setAuth({ id: 'me', email: 'me@example.com', accessToken: oldToken, verification });
-
-beforeEach(() => {
-  fakeSockets.length = 0;
-});
-
-afterEach(() => {
-  realtime.reset();
-  resetUnreadCount();
-});
 
 describe('realtime', () => {
   it('opens one socket at /api/socket.io with the access token once someone listens', async () => {

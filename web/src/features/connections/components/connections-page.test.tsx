@@ -1,14 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
-import { realtime } from '@/lib/realtime/realtime';
-import { resetUnreadCount } from '@/lib/realtime/unread-count';
-import { fakeSockets, serverSends } from '@/test/fake-socket';
+import { serverSends } from '@/test/fake-socket';
 import { fakeJwt, json, mockFetch, type RecordedCall } from '@/test/http';
 import { renderRoutes } from '@/test/render';
 import { ConnectionsPage } from './connections-page';
-
-vi.mock('socket.io-client', async () => (await import('@/test/fake-socket')).fakeSocketModule);
 
 const ME = 'u-ada';
 const ben = {
@@ -60,15 +56,6 @@ function renderPage() {
   });
   return renderRoutes([{ path: '/connections', element: <ConnectionsPage /> }], '/connections');
 }
-
-beforeEach(() => {
-  fakeSockets.length = 0;
-});
-
-afterEach(() => {
-  realtime.reset();
-  resetUnreadCount();
-});
 
 describe('ConnectionsPage', () => {
   it('lists conversations most recent first, with the last message and what is unread', async () => {

@@ -1,14 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
-import { realtime } from '@/lib/realtime/realtime';
-import { resetUnreadCount } from '@/lib/realtime/unread-count';
 import { fakeSockets, serverSends } from '@/test/fake-socket';
 import { fakeJwt, json, mockFetch, type RecordedCall } from '@/test/http';
 import { landing, renderRoutes } from '@/test/render';
 import { ConversationPage } from './conversation-page';
-
-vi.mock('socket.io-client', async () => (await import('@/test/fake-socket')).fakeSocketModule);
 
 const ME = 'u-ada';
 const BEN = 'u-ben';
@@ -74,15 +70,6 @@ function renderConversation(id = 'c1') {
 
 const log = () => screen.getByRole('log');
 const composer = () => screen.getByRole('textbox', { name: 'Message' });
-
-beforeEach(() => {
-  fakeSockets.length = 0;
-});
-
-afterEach(() => {
-  realtime.reset();
-  resetUnreadCount();
-});
 
 describe('ConversationPage', () => {
   it("shows the other's name, the messages as plain text in a log, and marks the newest one read", async () => {

@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
-import { realtime } from '@/lib/realtime/realtime';
-import { fakeSockets, serverSends } from '@/test/fake-socket';
+import { serverSends } from '@/test/fake-socket';
 import { fakeJwt, json, mockFetch } from '@/test/http';
 import { renderRoutes } from '@/test/render';
 import type { Interest } from '../api/express-interest';
 import { InterestButton } from './interest-button';
-
-vi.mock('socket.io-client', async () => (await import('@/test/fake-socket')).fakeSocketModule);
 
 function renderButton(interest: Interest = 'none', connectionId?: string) {
   authStore.setAuth({
@@ -39,14 +36,6 @@ function renderButton(interest: Interest = 'none', connectionId?: string) {
 }
 
 const toggle = () => screen.getByRole('button', { name: "I'm interested" });
-
-beforeEach(() => {
-  fakeSockets.length = 0;
-});
-
-afterEach(() => {
-  realtime.reset();
-});
 
 describe('InterestButton', () => {
   it('is a toggle: POST /interest presses it, DELETE /interest/{userId} takes it back', async () => {
