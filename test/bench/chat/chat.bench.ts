@@ -1,0 +1,351 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { createTestDatabase } from '../../support/test-database.js';
+import { describeMachine, megabytes } from '../support/machine.js';
+
+/**
+ * Conversations under load, on PostgreSQL: the built gateway(s) as separate processes, `--members` members
+ * connected by Socket.IO (half on each gateway with `--gateways 2`), paired into conversations, and messages
+ * sent over HTTP at `--rate` a second for `--seconds`. Delivery is the time from sending the POST to the
+ * other member's socket receiving `message`; every message must arrive exactly once. Then the rate is raised
+ * until p99 passes 50 ms (the knee), and `GET /api/connections` and a history page are measured against the
+ * floor (an unknown /api path) in the same run. Setup writes the members and connections in SQL and signs
+ * their access tokens with the run's own secret: this measures conversations, not sign-up.
+ *
+ *   DATABASE_URL=postgres://… npm run bench -- chat [--members 5000] [--rate 500] [--seconds 60] [--gateways 1]
+ */
+const { values } = parseArgs({
+  options: {
+    members: { type: 'string', default: '5000' },
+    rate: { type: 'string', default: '500' },
+    seconds: { type: 'string', default: '60' },
+    gateways: { type: 'string', default: '1' },
+    'no-knee': { type: 'boolean', default: false },
+  },
+});
+const members = Number(values.members);
+const rate = Number(values.rate);
+const seconds = Number(values.seconds);
+const gatewayCount = Number(values.gateways);
+if (
+  !process.env.DATABASE_URL ||
+  !(members >= 2) ||
+  members % 2 ||
+  !(rate > 0) ||
+  !(seconds > 0) ||
+  ![1, 2].includes(gatewayCount)
+) {
+  console.error(
+    'usage: DATABASE_URL=postgres://… npm run bench -- chat [--members even N] [--rate R] [--seconds S] [--gateways 1|2]',
+  );
+  process.exit(2);
+}
+
+const ROOT = resolve(import.meta.dirname, '../../../../..');
+const GATEWAY = resolve(ROOT, 'dist/bench/apps/gateway/main.js');
+const SECRET = `chat-bench-${randomUUID()}-${randomUUID()}`;
+
+interface Member {
+  id: string;
+  token: string;
+  gateway: number;
+  connectionId: string;
+  otherIndex: number;
+  socket?: Socket;
+}
+
+/** One message's way: when its POST went out, when the other member's socket got it, and how often. */
+interface Delivery {
+  sentAt?: number;
+  arrivedAt?: number;
+  delivered: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function startGateway(
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{ process: ChildProcess; base: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [GATEWAY], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_ACCESS_SECRET: SECRET,
+      JWT_REFRESH_SECRET: `${SECRET}-refresh`,
+      LOG_LEVEL: 'warn',
+      MATCH_CRON: '0 3 1 1 *',
+      ...(process.env.MODELS_DIR ? { MODELS_DIR: process.env.MODELS_DIR } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let tries = 0; ; tries++) {
+    if ((await fetch(`${base}/api/health`).catch(() => undefined))?.ok) return { process: child, base };
+    if (tries > 600 || child.exitCode !== null) throw new Error('a gateway did not start');
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
+/** Members and their conversations, written as the tables hold them; tokens signed as the gateway signs them. */
+async function seed(databaseUrl: string): Promise<Member[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string; email: string }>(
+      `insert into app_user (id, name, email, password_hash, referral_code, email_verified_at, created_at)
+       select gen_random_uuid(), 'Chat ' || i, 'chat' || i || '@bench.example', 'not-a-hash', 'CHAT' || i, now(), now()
+         from generate_series(1, $1::int) as i
+       returning id, email`,
+      [members],
+    );
+    const half = members / 2;
+    const pairs = Array.from({ length: half }, (_, i) => [rows[i]!, rows[i + half]!] as const);
+    const connectionIds = pairs.map(() => randomUUID());
+    await client.query(
+      `insert into connection (id, user_a, user_b)
+       select c, least(a, b), greatest(a, b) from unnest($1::uuid[], $2::uuid[], $3::uuid[]) as x(c, a, b)`,
+      [connectionIds, pairs.map(([a]) => a.id), pairs.map(([, b]) => b.id)],
+    );
+    return rows.map((row, i) => ({
+      id: row.id,
+      token: jwt.sign({ id: row.id, email: row.email, sv: 0 }, SECRET, {
+        algorithm: 'HS256',
+        expiresIn: 3600,
+        subject: row.id,
+      }),
+      // Each pair's two members on different gateways when there are two.
+      gateway: gatewayCount === 2 ? (i < half ? 0 : 1) : 0,
+      connectionId: connectionIds[i % half]!,
+      otherIndex: i < half ? i + half : i - half,
+    }));
+  } finally {
+    await client.end();
+  }
+}
+
+async function connectAll(
+  all: Member[],
+  bases: string[],
+  onMessage: (member: Member, id: string) => void,
+): Promise<void> {
+  for (let i = 0; i < all.length; i += 250) {
+    await Promise.all(
+      all.slice(i, i + 250).map(
+        (member) =>
+          new Promise<void>((done, fail) => {
+            const socket = io(bases[member.gateway]!, {
+              path: '/api/socket.io',
+              auth: { token: member.token },
+              transports: ['websocket'],
+              reconnection: false,
+            });
+            socket.on('message', (event: { id: string; senderId: string }) => {
+              if (event.senderId !== member.id) onMessage(member, event.id);
+            });
+            socket.once('connect', () => done());
+            socket.once('connect_error', fail);
+            member.socket = socket;
+          }),
+      ),
+    );
+  }
+}
+
+/** Sends `perSecond` messages a second for `forSeconds` over HTTP; resolves with each delivery's latency. */
+async function sendAt(
+  all: Member[],
+  bases: string[],
+  perSecond: number,
+  forSeconds: number,
+  pending: Map<string, Delivery>,
+): Promise<{ latencies: number[]; lost: number; doubled: number; failed: number }> {
+  const total = Math.round(perSecond * forSeconds);
+  const started = performance.now();
+  let failed = 0;
+  const posts: Promise<void>[] = [];
+  const ids: string[] = [];
+  for (let n = 0; n < total; n++) {
+    const due = started + (n * 1000) / perSecond;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    // Round-robin over members: 30 a minute each is the product's limit.
+    const sender = all[n % all.length]!;
+    const sentAt = performance.now();
+    const clientId = randomUUID();
+    posts.push(
+      fetch(`${bases[sender.gateway]}/api/connections/${sender.connectionId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text: `Message ${n} from the bench`, clientId }),
+      }).then(async (response) => {
+        const body = (await response.json()) as { id?: string };
+        if (response.status !== 201 || !body.id) return void failed++;
+        ids.push(body.id);
+        const entry = pending.get(body.id) ?? { delivered: 0 };
+        entry.sentAt = sentAt;
+        pending.set(body.id, entry);
+      }),
+    );
+  }
+  await Promise.all(posts);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const latencies: number[] = [];
+  let lost = 0;
+  let doubled = 0;
+  for (const id of ids) {
+    const entry = pending.get(id)!;
+    if (entry.delivered === 0) lost++;
+    if (entry.delivered > 1) doubled++;
+    if (entry.arrivedAt !== undefined && entry.sentAt !== undefined)
+      latencies.push(entry.arrivedAt - entry.sentAt);
+    pending.delete(id);
+  }
+  return { latencies, lost, doubled, failed };
+}
+
+/** Requests a second of `path` (as rotating members) from 32 concurrent loops for `forSeconds`. */
+async function throughput(
+  base: string,
+  all: Member[],
+  path: (member: Member) => string,
+  forSeconds: number,
+): Promise<{ perSecond: number; p99: number }> {
+  const stopAt = performance.now() + forSeconds * 1000;
+  const latencies: number[] = [];
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (performance.now() < stopAt) {
+        const member = all[n++ % all.length]!;
+        const started = performance.now();
+        const response = await fetch(`${base}${path(member)}`, {
+          headers: { authorization: `Bearer ${member.token}` },
+        });
+        await response.arrayBuffer();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return { perSecond: latencies.length / forSeconds, p99: percentile(latencies, 99) };
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase();
+  const dataDirs = Array.from({ length: gatewayCount }, () => mkdtempSync(join(tmpdir(), 'fated-chat-')));
+  const gateways: ChildProcess[] = [];
+  const sockets: Socket[] = [];
+  try {
+    const first = await startGateway(database.url!, dataDirs[0]!);
+    gateways.push(first.process);
+    const bases = [first.base];
+    if (gatewayCount === 2) {
+      const second = await startGateway(database.url!, dataDirs[1]!);
+      gateways.push(second.process);
+      bases.push(second.base);
+    }
+    console.log(`chat: ${members} members, ${gatewayCount} gateway(s), PostgreSQL, on ${describeMachine()}`);
+    const all = await seed(database.url!);
+    const pending = new Map<string, Delivery>();
+    const connectStarted = performance.now();
+    await connectAll(all, bases, (_member, id) => {
+      // A delivery can beat the POST's answer: the two halves meet in one entry, whichever comes first.
+      const entry = pending.get(id) ?? { delivered: 0 };
+      entry.delivered++;
+      entry.arrivedAt ??= performance.now();
+      pending.set(id, entry);
+    });
+    for (const member of all) sockets.push(member.socket!);
+    console.log(
+      `connected ${members} sockets in ${((performance.now() - connectStarted) / 1000).toFixed(1)} s`,
+    );
+
+    const rssBefore = gateways.map((g) => rssOf(g.pid!));
+    const run = await sendAt(all, bases, rate, seconds, pending);
+    const rssAfter = gateways.map((g) => rssOf(g.pid!));
+    console.log(
+      `${rate}/s for ${seconds} s: ${run.latencies.length} delivered, lost ${run.lost}, doubled ${run.doubled}, failed ${run.failed}; ` +
+        `delivery p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p99 ${percentile(run.latencies, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `gateway RSS: ${rssBefore.map(megabytes).join(', ')} -> ${rssAfter.map(megabytes).join(', ')}`,
+    );
+
+    if (!values['no-knee']) {
+      for (let step = rate * 1.5; step <= members / 2; step *= 1.5) {
+        const probe = await sendAt(all, bases, Math.round(step), 10, pending);
+        const p99 = percentile(probe.latencies, 99);
+        console.log(
+          `  ${Math.round(step)}/s for 10 s: p50 ${percentile(probe.latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, lost ${probe.lost}, failed ${probe.failed}`,
+        );
+        if (p99 > 50 || probe.failed > 0) {
+          console.log(`knee: p99 passes 50 ms at about ${Math.round(step)} messages a second`);
+          break;
+        }
+      }
+    }
+
+    const floor = await throughput(first.base, all, () => '/api/bench-floor-unknown', 10);
+    const list = await throughput(first.base, all, () => '/api/connections', 10);
+    const history = await throughput(
+      first.base,
+      all,
+      (m) => `/api/connections/${m.connectionId}/messages?limit=50`,
+      10,
+    );
+    console.log(
+      `floor (unknown /api path): ${floor.perSecond.toFixed(0)} req/s, p99 ${floor.p99.toFixed(1)} ms`,
+    );
+    console.log(
+      `GET /api/connections: ${list.perSecond.toFixed(0)} req/s = ${(list.perSecond / floor.perSecond).toFixed(2)} of the floor, p99 ${list.p99.toFixed(1)} ms`,
+    );
+    console.log(
+      `history page (50): ${history.perSecond.toFixed(0)} req/s = ${(history.perSecond / floor.perSecond).toFixed(2)} of the floor, p99 ${history.p99.toFixed(1)} ms`,
+    );
+    if (run.lost || run.doubled || run.failed) process.exitCode = 1;
+  } finally {
+    for (const socket of sockets) socket.disconnect();
+    for (const gateway of gateways) gateway.kill('SIGTERM');
+    await Promise.all(
+      gateways.map(
+        (g) => new Promise((resolve) => (g.exitCode !== null ? resolve(undefined) : g.once('exit', resolve))),
+      ),
+    );
+    await database.drop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
