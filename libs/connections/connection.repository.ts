@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { PreparedRead } from '../persistence/prepared-read.js';
 import { ordered, run } from './sql.js';
 
 export interface ConnectionRow {
@@ -39,6 +40,36 @@ const toRow = (row: RawConnection): ConnectionRow => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
+const MEMBER_OF = `select id, user_a, user_b, created_at from connection where id = ? and (user_a = ? or user_b = ?)`;
+
+/** Every conversation's open asks: prepared on PostgreSQL (planned once per pooled connection). */
+const memberOf = new PreparedRead<RawConnection>('connections/member-of', MEMBER_OF);
+
+/** Every list read asks: each connection with its other member, last message and unread count. */
+const summaries = new PreparedRead<{
+  id: string;
+  other: string;
+  created_at: Date | string;
+  message_id: string | null;
+  sender_id: string | null;
+  text: string | null;
+  sent_at: Date | string | null;
+  unread: number | string;
+}>(
+  'connections/summaries',
+  `select c.id, c.created_at, o.other,
+          m.id as message_id, m.sender_id, m.text, m.sent_at,
+          (select count(*) from message u
+            where u.connection_id = c.id and u.sender_id = o.other
+              and u.seq > case when c.user_a = p.me then c.read_seq_a else c.read_seq_b end) as unread
+     from (select ?::uuid as me) p
+     join connection c on c.user_a = p.me or c.user_b = p.me
+     cross join lateral (select case when c.user_a = p.me then c.user_b else c.user_a end as other) o
+     left join lateral (select id, sender_id, text, sent_at from message
+                         where connection_id = c.id order by seq desc limit 1) m on true
+    order by c.last_activity_at desc`,
+);
+
 /** Connections (one per pair) and the pairs that ended them for good. */
 @Injectable()
 export class ConnectionRepository {
@@ -71,12 +102,10 @@ export class ConnectionRepository {
     userId: string,
     lock = false,
   ): Promise<ConnectionRow | undefined> {
-    const [row] = await run<RawConnection>(
-      em,
-      `select id, user_a, user_b, created_at from connection
-        where id = ? and (user_a = ? or user_b = ?)${lock ? ' for update' : ''}`,
-      [connectionId, userId, userId],
-    );
+    const params = [connectionId, userId, userId];
+    const [row] = lock
+      ? await run<RawConnection>(em, `${MEMBER_OF} for update`, params)
+      : await memberOf.rows(em, params);
     return row && toRow(row);
   }
 
@@ -150,30 +179,7 @@ export class ConnectionRepository {
 
   /** Every connection of `userId`, most recent activity first, with its last message and unread count. */
   async summariesOf(em: EntityManager, userId: string): Promise<ConnectionSummary[]> {
-    const rows = await run<{
-      id: string;
-      other: string;
-      created_at: Date | string;
-      message_id: string | null;
-      sender_id: string | null;
-      text: string | null;
-      sent_at: Date | string | null;
-      unread: number | string;
-    }>(
-      em,
-      `select c.id, c.created_at,
-              case when c.user_a = ? then c.user_b else c.user_a end as other,
-              m.id as message_id, m.sender_id, m.text, m.sent_at,
-              (select count(*) from message u
-                where u.connection_id = c.id and u.sender_id <> ?
-                  and u.seq > case when c.user_a = ? then c.read_seq_a else c.read_seq_b end) as unread
-         from connection c
-         left join lateral (select id, sender_id, text, sent_at from message
-                             where connection_id = c.id order by seq desc limit 1) m on true
-        where c.user_a = ? or c.user_b = ?
-        order by c.last_activity_at desc`,
-      [userId, userId, userId, userId, userId],
-    );
+    const rows = await summaries.rows(em, [userId]);
     return rows.map((row) => ({
       id: row.id,
       otherId: row.other,

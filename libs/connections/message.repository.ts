@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { PreparedRead } from '../persistence/prepared-read.js';
 import { run } from './sql.js';
 
 export interface MessageView {
@@ -24,6 +25,20 @@ const toView = (row: RawMessage): MessageView => ({
   text: row.text,
   sentAt: new Date(row.sent_at).toISOString(),
 });
+
+/** History pages, read on every conversation's open and scroll: prepared on PostgreSQL. */
+const newestPage = new PreparedRead<RawMessage>(
+  'connections/newest-page',
+  `select id, sender_id, text, sent_at from message where connection_id = ? order by seq desc limit ?`,
+);
+const pageBefore = new PreparedRead<RawMessage>(
+  'connections/page-before',
+  `select id, sender_id, text, sent_at from message where connection_id = ? and seq < ? order by seq desc limit ?`,
+);
+const seqOf = new PreparedRead<{ seq: number | string }>(
+  'connections/seq-of',
+  `select seq from message where id = ? and connection_id = ?`,
+);
 
 /** The messages of conversations, ordered by `seq`. */
 @Injectable()
@@ -55,24 +70,16 @@ export class MessageRepository {
     beforeSeq: number | undefined,
     limit: number,
   ): Promise<{ messages: MessageView[]; more: boolean }> {
-    const rows = await run<RawMessage>(
-      em,
-      `select id, sender_id, text, sent_at from message
-        where connection_id = ?${beforeSeq === undefined ? '' : ' and seq < ?'}
-        order by seq desc limit ?`,
-      beforeSeq === undefined ? [connectionId, limit + 1] : [connectionId, beforeSeq, limit + 1],
-    );
+    const rows = await (beforeSeq === undefined
+      ? newestPage.rows(em, [connectionId, limit + 1])
+      : pageBefore.rows(em, [connectionId, beforeSeq, limit + 1]));
     const more = rows.length > limit;
     return { messages: rows.slice(0, limit).reverse().map(toView), more };
   }
 
   /** A message's place in its conversation, if it is in that conversation. */
   async seqOf(em: EntityManager, connectionId: string, messageId: string): Promise<number | undefined> {
-    const [row] = await run<{ seq: number | string }>(
-      em,
-      `select seq from message where id = ? and connection_id = ?`,
-      [messageId, connectionId],
-    );
+    const [row] = await seqOf.rows(em, [messageId, connectionId]);
     return row ? Number(row.seq) : undefined;
   }
 
