@@ -44,4 +44,5 @@ function describe(report: Report, out: Output): void {
   out.line(`  reported: ${printable(report.reportedName)} <${printable(report.reportedEmail)}>`);
   out.line(`  by:       ${printable(report.reporterEmail)}`);
   if (report.note) out.line(`  note:     ${printable(report.note)}`);
+  if (report.messageText) out.line(`  message:  ${printable(report.messageText)}`);
 }

@@ -3,6 +3,7 @@ import type { CliContext } from '../context/cli-context.js';
 import { EventSettler } from '../context/event-settler.js';
 import { BULK_BATCH, BulkSeeder } from '../seed/bulk-seeder.js';
 import { CommandSeeder, type SeedResult } from '../seed/command-seeder.js';
+import { ConnectionSeeder, type ConnectionSeedReport } from '../seed/connection-seeder.js';
 import { hashSeedPasswordOnce } from '../seed/seed-password.js';
 import { generateSeedUser, type SeedStage, type SeedUser } from '../seed/seed-user-generator.js';
 import type { Output } from '../ui/output.js';
@@ -17,6 +18,8 @@ export interface SeedOptions {
   /** One transaction per batch instead of the per-user commands. */
   bulk: boolean;
   password: string;
+  /** Mutual pairs to connect among the seeded people, each with a few messages (at most users / 2). */
+  connections?: number;
   /** Draw a progress bar (the command does; tests and the benchmark do not). */
   progress?: boolean;
 }
@@ -30,6 +33,8 @@ export interface SeedReport {
   /** The first complete seeded user, to sign in as (undefined when none is complete). */
   example: { index: number; email: string; name: string } | undefined;
   ms: number;
+  /** What --connections made (undefined without it). */
+  connections?: ConnectionSeedReport;
 }
 
 /** Users in flight at once on the per-user path: PGlite runs one statement at a time anyway. */
@@ -85,8 +90,21 @@ export async function seedAction(
   const settling = performance.now();
   await settleWithProgress(context.app.get(EventSettler), options.progress ?? false);
   report.settleMs = Math.round(performance.now() - settling);
+  if (options.connections) {
+    // After the settling: the people's personality vectors exist, so their sets of today can be made.
+    report.connections = await new ConnectionSeeder(context.app, { seed: options.seed }).connect(
+      people(options),
+      options.connections,
+    );
+    await context.app.get(EventSettler).settle();
+  }
   printReport(context, options, report, out);
   return report;
+}
+
+/** The seed's people in order, generated as they are read (the first ones usually suffice). */
+function* people(options: SeedOptions): Generator<SeedUser> {
+  for (let index = 0; index < options.users; index++) yield generate(options, index);
 }
 
 /**
@@ -146,6 +164,22 @@ function printReport(context: CliContext, options: SeedOptions, report: SeedRepo
   if (report.example) {
     out.line(
       `Sign in as ${report.example.email} (${report.example.name}) with the password '${options.password}'; every seeded user shares it.`,
+    );
+  }
+  if (report.connections) printConnections(options, report.connections, out);
+}
+
+function printConnections(options: SeedOptions, report: ConnectionSeedReport, out: Output): void {
+  const { made, existing, messages, example } = report;
+  out.line(
+    `Connected ${made + existing} pairs (${made} new, ${existing} already there) with ${messages} new messages` +
+      (example ? `; ${example.email} (${example.name}) talks with ${example.otherName}.` : '.'),
+  );
+  const wanted = options.connections ?? 0;
+  if (made + existing < wanted) {
+    out.line(
+      `  Only ${made + existing} of the ${wanted} connections could be made: too few seeded people can meet ` +
+        `(verified, profile and quiz, preferences that fit, in each other's sets). Seed more users, or use --verified.`,
     );
   }
 }

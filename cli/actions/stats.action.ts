@@ -18,6 +18,12 @@ export interface Stats {
   emptySetsToday: number;
   /** Matchable users (verified, profile, processed quiz) without a set today. */
   awaitingSetToday: number;
+  /** One-sided interest (mutual interest is a connection), declined ones included. */
+  interests: number;
+  /** Of those, the ones their target answered with "Not for me". */
+  interestsDeclined: number;
+  connections: number;
+  messages: number;
   outboxPending: number;
 }
 
@@ -38,6 +44,10 @@ export async function statsAction(
             (select count(*) from personality_vector) as vectors,
             (select count(*) from match_set where day = ?::date) as sets_today,
             (select count(*) from match_set where day = ?::date and pick_count = 0) as empty_today,
+            (select count(*) from interest) as interests,
+            (select count(*) from interest where declined_at is not null) as interests_declined,
+            (select count(*) from connection) as connections,
+            (select count(*) from message) as messages,
             (select count(*) from outbox_message where published_at is null) as outbox_pending`,
     [day, day],
   );
@@ -55,6 +65,10 @@ export async function statsAction(
     setsToday: n('sets_today'),
     emptySetsToday: n('empty_today'),
     awaitingSetToday: awaiting.length,
+    interests: n('interests'),
+    interestsDeclined: n('interests_declined'),
+    connections: n('connections'),
+    messages: n('messages'),
     outboxPending: n('outbox_pending'),
   };
   if (options.json) {
@@ -69,6 +83,8 @@ export async function statsAction(
   out.line(
     `  sets today          ${stats.setsToday} (${stats.emptySetsToday} empty; ${stats.awaitingSetToday} matchable users still without one)`,
   );
+  out.line(`  interest            ${stats.interests} one-sided (${stats.interestsDeclined} declined)`);
+  out.line(`  connections         ${stats.connections} (${stats.messages} messages)`);
   out.line(`  outbox pending      ${stats.outboxPending}`);
   return stats;
 }

@@ -11,6 +11,7 @@ interface SeedCommandOptions {
   avatars?: boolean;
   bulk?: boolean;
   password: string;
+  connections: number;
   force?: boolean;
 }
 
@@ -40,6 +41,12 @@ export function loadSeedCommand(program: Command): void {
       'one transaction per 500 users instead of per-user commands: much faster for large N, same validation and events',
     )
     .option('--password <password>', 'password every seeded user signs in with', DEFAULT_SEED_PASSWORD)
+    .option(
+      '--connections <n>',
+      'connect n mutual pairs among the seeded people (as members do: a set, interest both ways), each with a few messages; at most half of --users',
+      integerIn(0, MAX_SEED_USERS / 2),
+      0,
+    )
     .option('--force', 'seed even when NODE_ENV=production')
     .action(async (options: SeedCommandOptions, command: Command) => {
       // Thousands of fake people with a known password do not belong in a real member base by accident.
@@ -49,6 +56,13 @@ export function loadSeedCommand(program: Command): void {
           {
             exitCode: 2,
           },
+        );
+      }
+      const pairs = Math.floor(options.users / 2);
+      if (options.connections > pairs) {
+        command.error(
+          `error: option '--connections <n>' argument '${options.connections}' is invalid. expected a whole number from 0 to ${pairs} (half of --users).`,
+          { exitCode: 2 },
         );
       }
       // Loaded on use, so --help does not wait for the whole app to load.
@@ -63,6 +77,7 @@ export function loadSeedCommand(program: Command): void {
             avatars: options.avatars ?? false,
             bulk: options.bulk ?? false,
             password: options.password,
+            connections: options.connections,
             progress: true,
           },
           stdout,

@@ -5,7 +5,9 @@ import { runInContext, type GlobalOptions } from './run-in-context.js';
 export function loadStatsCommand(program: Command): void {
   program
     .command('stats')
-    .description("Counts: users, verified, profiles, quizzes, today's sets, outbox pending")
+    .description(
+      "Counts: users, verified, profiles, quizzes, today's sets, interest, connections, messages, outbox pending",
+    )
     .option('--json', 'print as JSON')
     .action(async (options: { json?: boolean }, command: Command) => {
       // Loaded on use, so --help does not wait for the whole app to load.

@@ -16,6 +16,7 @@ import { MatchingModule } from '../../libs/matching/matching.module.js';
 import { MatchRequestsModule } from '../../libs/matching/match-requests.module.js';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { SafetyModule } from '../../libs/safety/safety.module.js';
+import { ConnectionsModule } from '../../libs/connections/connections.module.js';
 import { EventSettler } from './event-settler.js';
 
 export interface CliModuleOptions {
@@ -53,6 +54,7 @@ export class CliModule {
         MatchingModule,
         MatchRequestsModule,
         SafetyModule,
+        ConnectionsModule,
         ...(consumers ? [MatchingWorkerModule] : []),
       ],
       providers: [EventSettler],

@@ -1,6 +1,12 @@
 import { compatibilityPercent } from '../../libs/matching/domain/compatibility.js';
 import { seedRequests } from './seed-requests.js';
-import { generateSeedUser, MAX_SEED_AGE, MIN_SEED_AGE, type SeedUser } from './seed-user-generator.js';
+import {
+  generateSeedUser,
+  MAX_SEED_AGE,
+  MIN_SEED_AGE,
+  seedIndexOf,
+  type SeedUser,
+} from './seed-user-generator.js';
 import { US_CITIES } from './us-cities.js';
 
 const people = (seed: number, count: number, allVerified = true): SeedUser[] =>
@@ -99,5 +105,11 @@ describe('seeded user generator', () => {
         user.answers,
       );
     }
+  });
+
+  it("finds a seeded person's index from their address, and only for their seed", () => {
+    for (const user of people(7, 40)) expect(seedIndexOf(user.email, 7)).toBe(user.index);
+    expect(seedIndexOf(people(7, 1)[0]!.email, 8)).toBeUndefined();
+    expect(seedIndexOf('ava.reyes.1@example.com', 7)).toBeUndefined();
   });
 });

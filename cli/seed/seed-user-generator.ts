@@ -78,6 +78,14 @@ export function seedEmail(first: string, last: string, seed: number, index: numb
   return `${asciiLower(first)}.${asciiLower(last)}.${index + 1}@seed${seed}.example.com`;
 }
 
+/** The index of a person of this seed, from their address (see seedEmail); undefined for anyone else. */
+export function seedIndexOf(email: string, seed: number): number | undefined {
+  const match = /\.(\d+)@seed(\d+)\.example\.com$/.exec(email);
+  if (!match || Number(match[2]) !== seed) return undefined;
+  const index = Number(match[1]) - 1;
+  return index >= 0 ? index : undefined;
+}
+
 /** Ages 18–70, skewed young (median about 27): the app's audience is Gen Z and young millennials. */
 function drawAge(random: SeededRandom): number {
   for (;;) {

@@ -179,4 +179,72 @@ describe('fated CLI moderation: reports and suspensions', () => {
       ),
     ).rejects.toMatchObject({ message: 'Account not found' });
   });
+
+  it('shows the text of a reported message (escaped on screen, as it is in --json)', async () => {
+    // Two seeded people who met in today's sets, neither the pair of the first test.
+    const people = Array.from({ length: 12 }, (_, i) => generateSeedUser(5, i, { allVerified: true }));
+    const earlier = await cli((context) => listReportsAction(context, { openOnly: false }, bufferOutput()));
+    const taken = new Set(earlier.flatMap((report) => [report.reporterEmail, report.reportedEmail]));
+    let pair: { one: string; other: string } | undefined;
+    for (const person of people.filter((p) => !taken.has(p.email))) {
+      const shown = await cli((context) =>
+        userShowAction(context, { email: person.email, json: true }, bufferOutput()),
+      );
+      const pick = shown.matches.picks.find((candidate) => candidate.email && !taken.has(candidate.email));
+      if (pick?.email) {
+        pair = { one: person.email, other: pick.email };
+        break;
+      }
+    }
+    expect(pair).toBeDefined();
+
+    const text = 'Send me $500 by wire first, then we can meet';
+    await withGateway(async (client, sql) => {
+      const signIn = async (email: string) => {
+        const api = client();
+        const login = await api.post('/login', { email, password: DEFAULT_SEED_PASSWORD });
+        expect(login.status).toBe(200);
+        api.accessToken = login.body.accessToken;
+        return { api, id: login.body.id as string };
+      };
+      const one = await signIn(pair!.one);
+      const other = await signIn(pair!.other);
+      expect((await one.api.post('/interest', { userId: other.id })).body).toEqual({
+        interested: true,
+        mutual: false,
+      });
+      const mutual = await other.api.post('/interest', { userId: one.id });
+      expect(mutual.body).toMatchObject({ interested: true, mutual: true });
+      const sent = await other.api.post(`/connections/${mutual.body.connectionId}/messages`, { text });
+      expect(sent.status).toBe(201);
+      const reported = await one.api.post('/report', {
+        userId: other.id,
+        reason: 'scam',
+        messageId: sent.body.id,
+      });
+      expect(reported.status).toBe(201);
+      const [stored] = (await sql(`select message_text from user_report where reported_user_id = ?`, [
+        other.id,
+      ])) as { message_text: string }[];
+      expect(stored!.message_text).toBe(text);
+      // The API refuses control and bidi characters in a message; a text stored by another path may hold them.
+      await sql(`update user_report set message_text = ? where reported_user_id = ?`, [
+        `${text} \u202e\u001b[2J`,
+        other.id,
+      ]);
+    });
+
+    const out = bufferOutput();
+    const open = await cli((context) => listReportsAction(context, { openOnly: true }, out));
+    const report = open.find((candidate) => candidate.reporterEmail === pair!.one)!;
+    expect(report).toMatchObject({ reportedEmail: pair!.other, messageText: `${text} \u202e\u001b[2J` });
+    expect(out.lines).toContain(`  message:  ${text} \\u{202e}\\u{1b}[2J`);
+    expect(out.text()).not.toContain('\u001b');
+    expect(out.text()).not.toContain('\u202e');
+    const asJson = bufferOutput();
+    await cli((context) => listReportsAction(context, { openOnly: true, json: true }, asJson));
+    expect(JSON.parse(asJson.text())).toContainEqual(
+      expect.objectContaining({ id: report.id, messageText: `${text} \u202e\u001b[2J` }),
+    );
+  });
 });

@@ -247,6 +247,75 @@ describe('fated CLI', () => {
     }
   });
 
+  it('seed --connections connects seeded pairs through interest both ways, with a few messages each, once', async () => {
+    const out = bufferOutput();
+    const report = await cli((context) => seedAction(context, seedOptions({ connections: 5 }), out));
+    expect(report).toMatchObject({ created: 0, existing: USERS });
+    expect(report.connections).toMatchObject({ made: 5, existing: 0 });
+    const { messages, example } = report.connections!;
+    expect(messages).toBeGreaterThanOrEqual(5 * 3);
+    expect(messages).toBeLessThanOrEqual(5 * 6);
+    expect(out.text()).toContain(
+      `Connected 5 pairs (5 new, 0 already there) with ${messages} new messages; ${example!.email} (${example!.name}) talks with ${example!.otherName}.`,
+    );
+    // Mutual interest became connections: no one-sided interest is left behind.
+    const stats = await cli((context) => statsAction(context, {}, bufferOutput()));
+    expect(stats).toMatchObject({
+      interests: 0,
+      interestsDeclined: 0,
+      connections: 5,
+      messages,
+      outboxPending: 0,
+    });
+    const shown = bufferOutput();
+    await cli((context) => statsAction(context, {}, shown));
+    expect(shown.text()).toContain(`connections         5 (${messages} messages)`);
+    expect(shown.text()).toContain('interest            0 one-sided (0 declined)');
+
+    // Again: the same pairs are there, and not one line is sent twice.
+    const again = await cli((context) =>
+      seedAction(context, seedOptions({ connections: 5 }), bufferOutput()),
+    );
+    expect(again.connections).toMatchObject({ made: 0, existing: 5, messages: 0 });
+    expect(await cli((context) => statsAction(context, {}, bufferOutput()))).toMatchObject({
+      connections: 5,
+      messages,
+    });
+
+    // Signed in as a seeded person, the conversation is there, as the SPA reads it.
+    const app = await createGatewayApp(AppConfig.fromEnvironment({ ...main.env, PORT: '0' }));
+    await app.listen(0, '127.0.0.1');
+    try {
+      const client = new ApiClient(
+        `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api`,
+      );
+      const login = await client.post('/login', { email: example!.email, password: DEFAULT_SEED_PASSWORD });
+      expect(login.status).toBe(200);
+      client.accessToken = login.body.accessToken;
+      const list = await client.get('/connections');
+      expect(list.status).toBe(200);
+      expect(list.body).toHaveLength(1);
+      const [connection] = list.body;
+      expect(connection).toMatchObject({
+        name: example!.otherName,
+        lastMessage: { text: expect.any(String) },
+      });
+      const history = await client.get(`/connections/${connection.id}/messages`);
+      expect(history.status).toBe(200);
+      const lines = history.body.messages as { senderId: string; text: string }[];
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(lines.length).toBeLessThanOrEqual(6);
+      // In turns, the seeded person first, and the first line names the other.
+      lines.forEach((line, index) =>
+        expect(line.senderId).toBe(index % 2 === 0 ? login.body.id : connection.userId),
+      );
+      expect(lines[0]!.text).toContain(example!.otherName.split(' ')[0]);
+      expect(connection.lastMessage.text).toBe(lines.at(-1)!.text);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('adds generated photos through the image upload command', async () => {
     const photos = await freshEnvironment();
     try {
