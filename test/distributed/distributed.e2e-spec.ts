@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
+import { io, type Socket } from 'socket.io-client';
 import { ApiClient } from '../support/api-client.js';
 import { MailCatcher, verificationLinkIn } from '../support/mail-catcher.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -64,6 +65,8 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
   let gateway: AppProcess;
   let matcherA: AppProcess;
   let matcherB: AppProcess;
+  /** A second gateway on the same database, started by the Socket.IO test. */
+  let gatewayB: AppProcess | undefined;
   let api: string;
   /** Matcher A's partitions as the first rebalance left them. */
   let partitionsOfA: number[] = [];
@@ -191,7 +194,7 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
 
   afterAll(async () => {
     const stops = await Promise.allSettled(
-      [gateway, matcherA, matcherB].filter(Boolean).map((app) => app.stop()),
+      [gateway, gatewayB, matcherA, matcherB].filter(Boolean).map((app) => app!.stop()),
     );
     await db?.end().catch(() => undefined);
     await database?.drop().catch(() => undefined);
@@ -526,6 +529,150 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     const set = await second.client.post('/match/new', { userId: second.id });
     expect(set.status).toBe(200);
     expect(set.body.best.compatibility.id).toEqual(expect.any(String));
+  });
+
+  it('tells a member on one gateway what is sent through another: Socket.IO across gateways over PostgreSQL', async () => {
+    // Two men looking for men: nobody else here is, so each is the other's one candidate.
+    const one = await signUp(101, 'male');
+    const other = await signUp(102, 'male');
+    for (const [index, person] of [one, other].entries()) {
+      const profile = await person.client.post('/user/setProfile', {
+        id: person.id,
+        city: 'Austin',
+        state: 'TX',
+        age: 30 + index,
+        gender: 'male',
+        preferredSex: 'male',
+        education: '',
+        jobTitle: '',
+        bio: 'Love is a long walk after dinner.',
+      });
+      expect(profile.status).toBe(200);
+      const quiz = await person.client.post('/match/generate', {
+        id: person.id,
+        answers: answers(20 + index),
+      });
+      expect(quiz.status).toBeLessThan(300);
+    }
+    await waitFor('their personality vectors', 60_000, async () =>
+      (await staleVectors()).length === 0 ? true : undefined,
+    );
+
+    const port = await freePort();
+    const apiB = `http://127.0.0.1:${port}/api`;
+    const dir = mkdtempSync(join(tmpdir(), 'fated-gateway-b-'));
+    dataDirs.push(dir);
+    gatewayB = new AppProcess(
+      'gateway-b',
+      GATEWAY,
+      processEnv(dir, { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }),
+      LOG_DIR,
+    );
+    const second = gatewayB;
+    await waitFor('gateway B to be ready', 90_000, async () => {
+      if (!second.running) throw new Error(`gateway-b exited:\n${second.logs.slice(-3000)}`);
+      const report: any = await fetch(`${apiB}/health`)
+        .then((response) => response.json())
+        .catch(() => undefined);
+      return report?.status === 'ok' ? true : undefined;
+    });
+    // One member on each gateway: `one` on A (the suite's gateway), `other` on B.
+    const onGatewayB = new ApiClient(apiB);
+    onGatewayB.accessToken = other.client.accessToken;
+
+    const sockets: Socket[] = [];
+    /** A socket on the client's gateway, recording every event it is told. */
+    const listen = async (client: ApiClient) => {
+      const socket = io(client.baseUrl.replace(/\/api$/, ''), {
+        path: '/api/socket.io',
+        auth: { token: client.accessToken },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      const events: { name: string; data: any }[] = [];
+      socket.onAny((name: string, data: unknown) => events.push({ name, data }));
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      return events;
+    };
+    const told = (events: { name: string; data: any }[], name: string, match: (data: any) => boolean) =>
+      waitFor(
+        `the '${name}' event`,
+        15_000,
+        async () => events.find((e) => e.name === name && match(e.data)),
+        50,
+      );
+
+    try {
+      const onA = await listen(one.client);
+      const onB = await listen(onGatewayB);
+
+      // Gateway B (its pool loaded now, with both men in it) makes the set: the other man is in it.
+      const set = await onGatewayB.post('/match/new', { userId: other.id });
+      expect(set.status).toBe(200);
+      expect(set.body.best.compatibility.id).toBe(one.id);
+
+      // Interest through gateway B reaches its target's socket on gateway A.
+      expect((await onGatewayB.post('/interest', { userId: one.id })).body).toEqual({
+        interested: true,
+        mutual: false,
+      });
+      expect((await told(onA, 'interest', (data) => data.userId === other.id)).data).toEqual({
+        userId: other.id,
+        name: 'Person 102',
+      });
+
+      // Mutual through gateway A: the member on gateway B is told of the connection, and so is the one on A.
+      const mutual = await one.client.post('/interest', { userId: other.id });
+      expect(mutual.body).toMatchObject({ interested: true, mutual: true });
+      const connectionId = mutual.body.connectionId as string;
+      expect((await told(onB, 'connection', (data) => data.id === connectionId)).data).toEqual({
+        id: connectionId,
+        userId: one.id,
+        name: 'Person 101',
+      });
+      expect((await told(onA, 'connection', (data) => data.id === connectionId)).data).toEqual({
+        id: connectionId,
+        userId: other.id,
+        name: 'Person 102',
+      });
+
+      // A message sent over HTTP through gateway B: the member on gateway A gets it, and the sender's socket on B.
+      const sent = await onGatewayB.post(`/connections/${connectionId}/messages`, {
+        text: 'Hello from gateway B',
+      });
+      expect(sent.status).toBe(201);
+      const expected = { connectionId, ...sent.body };
+      expect((await told(onA, 'message', (data) => data.id === sent.body.id)).data).toEqual(expected);
+      expect((await told(onB, 'message', (data) => data.id === sent.body.id)).data).toEqual(expected);
+
+      // And the answer through gateway A reaches the socket on gateway B.
+      const reply = await one.client.post(`/connections/${connectionId}/messages`, {
+        text: 'Hi from gateway A!',
+      });
+      expect(reply.status).toBe(201);
+      expect((await told(onB, 'message', (data) => data.id === reply.body.id)).data).toEqual({
+        connectionId,
+        ...reply.body,
+      });
+      await told(onA, 'message', (data) => data.id === reply.body.id);
+      // Each event once per socket, however many gateways carried it.
+      for (const events of [onA, onB]) {
+        expect(events.filter((e) => e.name === 'message').map((e) => e.data.id)).toEqual([
+          sent.body.id,
+          reply.body.id,
+        ]);
+        expect(events.filter((e) => e.name === 'connection')).toHaveLength(1);
+      }
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
+    const { killed } = await gatewayB.stop();
+    expect(killed).toBe(false);
+    expect(gatewayB.logs).not.toMatch(/ERROR/);
   });
 
   it('never loaded the embedding model in the gateway, however many sets it computed', async () => {
