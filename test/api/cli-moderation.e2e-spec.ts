@@ -181,7 +181,16 @@ describe('fated CLI moderation: reports and suspensions', () => {
   });
 
   it('shows the text of a reported message (escaped on screen, as it is in --json)', async () => {
-    // Two seeded people who met in today's sets, neither the pair of the first test.
+    // Two seeded people who met in today's sets, neither the pair of the first test. Seeding and the run are
+    // repeatable: after the first test they add nothing, on their own (-t) they make the people and sets.
+    await cli((context) =>
+      seedAction(
+        context,
+        { users: 12, verified: true, seed: 5, avatars: false, bulk: false, password: DEFAULT_SEED_PASSWORD },
+        bufferOutput(),
+      ),
+    );
+    await cli((context) => matchRunAction(context, {}, bufferOutput()));
     const people = Array.from({ length: 12 }, (_, i) => generateSeedUser(5, i, { allVerified: true }));
     const earlier = await cli((context) => listReportsAction(context, { openOnly: false }, bufferOutput()));
     const taken = new Set(earlier.flatMap((report) => [report.reporterEmail, report.reportedEmail]));
