@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../accounts/index.js';
 import { AppConfig } from '../config/app-config.js';
@@ -13,8 +13,10 @@ import { RealtimeNotifier } from './realtime/realtime-notifier.js';
  * text or an address), and the conversation's history has it all.
  */
 @Injectable()
-export class ConnectionNews {
+export class ConnectionNews implements BeforeApplicationShutdown {
   private readonly logger = new Logger('ConnectionNews');
+  /** Mails still on their way: the process waits for them before its database and mailer close. */
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly orm: MikroORM,
@@ -79,7 +81,13 @@ export class ConnectionNews {
     return `${this.config.publicUrl}/connections/${connectionId}`;
   }
 
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.inFlight);
+  }
+
   private settle(what: string, work: () => Promise<void>): void {
-    work().catch((error: Error) => this.logger.error(`${what} news not sent: ${error.message}`));
+    const pending = work().catch((error: Error) => this.logger.error(`${what} news not sent: ${error.message}`));
+    this.inFlight.add(pending);
+    void pending.finally(() => this.inFlight.delete(pending));
   }
 }
