@@ -54,12 +54,11 @@ export class ConnectionNews implements BeforeApplicationShutdown {
 
   messageSent(connectionId: string, message: MessageView, recipientId: string): void {
     const payload = { connectionId, ...message };
-    this.notifier.tell(message.senderId, 'message', payload);
-    this.notifier.tell(recipientId, 'message', payload);
+    this.notifier.tell([message.senderId, recipientId], 'message', payload);
     this.settle('message mail', async () => {
+      if (await this.notifier.isOnline(recipientId)) return;
       const em = this.orm.em.fork();
       if (!(await this.settings.of(em, recipientId)).messages) return;
-      if (await this.notifier.isOnline(recipientId)) return;
       if (!(await this.settings.claimMessageMail(em, connectionId, recipientId))) return;
       const contacts = await this.users.contactsOf([recipientId, message.senderId], em);
       const recipient = contacts.get(recipientId);
@@ -74,7 +73,7 @@ export class ConnectionNews implements BeforeApplicationShutdown {
   }
 
   ended(connectionId: string, ...members: string[]): void {
-    for (const member of members) this.notifier.tell(member, 'ended', { connectionId });
+    this.notifier.tell(members, 'ended', { connectionId });
   }
 
   private conversationUrl(connectionId: string): string {
@@ -86,7 +85,9 @@ export class ConnectionNews implements BeforeApplicationShutdown {
   }
 
   private settle(what: string, work: () => Promise<void>): void {
-    const pending = work().catch((error: Error) => this.logger.error(`${what} news not sent: ${error.message}`));
+    const pending = work().catch((error: Error) =>
+      this.logger.error(`${what} news not sent: ${error.message}`),
+    );
     this.inFlight.add(pending);
     void pending.finally(() => this.inFlight.delete(pending));
   }

@@ -196,10 +196,6 @@ export class ConnectionRepository {
     }));
   }
 
-  async touch(em: EntityManager, connectionId: string): Promise<void> {
-    await run(em, `update connection set last_activity_at = now() where id = ?`, [connectionId]);
-  }
-
   /** `userId` has read up to `seq` (a read mark never moves back). */
   async markRead(em: EntityManager, connection: ConnectionRow, userId: string, seq: number): Promise<void> {
     const column = connection.userA === userId ? 'read_seq_a' : 'read_seq_b';

@@ -43,15 +43,22 @@ const seqOf = new PreparedRead<{ seq: number | string }>(
 /** The messages of conversations, ordered by `seq`. */
 @Injectable()
 export class MessageRepository {
-  /** Stores a message; a (sender, clientId) already stored answers with that message instead. */
+  /**
+   * Stores a message and moves its conversation's last activity; a (sender, clientId) already stored answers with
+   * that message instead.
+   */
   async add(
     em: EntityManager,
     message: { connectionId: string; senderId: string; text: string; clientId: string | null },
   ): Promise<{ message: MessageView; added: boolean }> {
     const rows = await run<RawMessage>(
       em,
-      `insert into message (id, connection_id, sender_id, text, client_id) values (?, ?, ?, ?, ?)
-       on conflict (sender_id, client_id) do nothing returning id, sender_id, text, sent_at`,
+      // The conversation's activity moves with it, in the same statement.
+      `with added as (
+         insert into message (id, connection_id, sender_id, text, client_id) values (?, ?, ?, ?, ?)
+         on conflict (sender_id, client_id) do nothing returning id, sender_id, text, sent_at, connection_id),
+       touched as (update connection set last_activity_at = now() where id in (select connection_id from added))
+       select id, sender_id, text, sent_at from added`,
       [randomUUID(), message.connectionId, message.senderId, message.text, message.clientId],
     );
     if (rows[0]) return { message: toView(rows[0]), added: true };

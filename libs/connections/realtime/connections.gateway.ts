@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, Optional } from '@nestjs/common';
 import {
   WebSocketGateway,
   WebSocketServer,
@@ -9,6 +9,7 @@ import {
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenVerifier } from '../../shared/auth/access-token-verifier.js';
 import { memberRoom, RealtimeNotifier } from './realtime-notifier.js';
+import { Metrics } from '../../shared/observability/metrics.js';
 
 /** Sockets one member may hold open on one gateway (tabs and devices); more are refused. */
 export const MAX_SOCKETS_PER_MEMBER = 10;
@@ -37,6 +38,7 @@ export class ConnectionsGateway implements OnGatewayInit, OnGatewayConnection, O
   constructor(
     private readonly tokens: AccessTokenVerifier,
     private readonly notifier: RealtimeNotifier,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   afterInit(server: Server): void {
@@ -55,12 +57,14 @@ export class ConnectionsGateway implements OnGatewayInit, OnGatewayConnection, O
   handleConnection(socket: Socket): void {
     const userId = socket.data.userId as string | undefined;
     if (!userId) return void socket.disconnect(true);
+    this.metrics?.socketsConnected.inc();
     void socket.join(memberRoom(userId));
   }
 
   handleDisconnect(socket: Socket): void {
     const userId = socket.data.userId as string | undefined;
     if (!userId) return;
+    this.metrics?.socketsConnected.dec();
     const open = (this.socketsPerMember.get(userId) ?? 1) - 1;
     if (open > 0) this.socketsPerMember.set(userId, open);
     else this.socketsPerMember.delete(userId);

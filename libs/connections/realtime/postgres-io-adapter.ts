@@ -17,6 +17,9 @@ export class PostgresIoAdapter extends IoAdapter {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     // A dropped idle connection is the adapter's to retry; it must not crash the process.
     this.pool.on('error', () => undefined);
+    // The adapter holds its LISTEN client checked out, where the pool's handler does not reach: a database
+    // restart would crash the process. The client's 'end' makes the adapter reconnect.
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {

@@ -17,17 +17,20 @@ export class RealtimeNotifier {
     this.server = server;
   }
 
+  /** One emit for all of `userIds`' rooms: one broadcast to the other gateways, whatever the number of members. */
   tell(
-    userId: string,
+    userIds: string | string[],
     event: 'message' | 'connection' | 'interest' | 'read' | 'ended',
     payload: object,
   ): void {
-    this.server?.to(memberRoom(userId)).emit(event, payload);
+    const rooms = (Array.isArray(userIds) ? userIds : [userIds]).map(memberRoom);
+    this.server?.to(rooms).emit(event, payload);
   }
 
-  /** Whether the member has an open socket on any gateway. */
+  /** Whether the member has an open socket on any gateway: this one's rooms first, the others only if not here. */
   async isOnline(userId: string): Promise<boolean> {
     if (!this.server) return false;
+    if ((this.server.sockets.adapter.rooms.get(memberRoom(userId))?.size ?? 0) > 0) return true;
     try {
       return (await this.server.in(memberRoom(userId)).fetchSockets()).length > 0;
     } catch {

@@ -218,7 +218,16 @@ async function sendAt(
     );
   }
   await Promise.all(posts);
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // Late is not lost: wait until every message arrived, or nothing more arrived for 5 s.
+  let arrived = -1;
+  for (let quiet = 0; quiet < 5_000; quiet += 250) {
+    const now = ids.filter((id) => (pending.get(id)?.delivered ?? 0) > 0).length;
+    if (now === ids.length) break;
+    if (now !== arrived) quiet = 0;
+    arrived = now;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 250)); // a second copy would come right after the first
   const latencies: number[] = [];
   let lost = 0;
   let doubled = 0;
