@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +9,7 @@ import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { createTestDatabase } from '../../support/test-database.js';
+import { summarise as summariseProfile } from '../support/cpu-profile.js';
 import { describeMachine, megabytes } from '../support/machine.js';
 
 /**
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     gateways: { type: 'string', default: '1' },
     'no-knee': { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
 });
 const members = Number(values.members);
@@ -52,6 +54,7 @@ if (
 const ROOT = resolve(import.meta.dirname, '../../../../..');
 const GATEWAY = resolve(ROOT, 'dist/bench/apps/gateway/main.js');
 const SECRET = `chat-bench-${randomUUID()}-${randomUUID()}`;
+const ARTIFACTS = resolve(ROOT, 'test/artifacts/bench');
 
 interface Member {
   id: string;
@@ -90,9 +93,13 @@ function percentile(values: number[], p: number): number {
 async function startGateway(
   databaseUrl: string,
   dataDir: string,
+  profiled = false,
 ): Promise<{ process: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [GATEWAY], {
+  // --profile: V8's profiler in the (first) gateway, summarised after it exits.
+  const profiling = profiled ? ['--cpu-prof', `--cpu-prof-dir=${ARTIFACTS}`] : [];
+  if (profiling.length) mkdirSync(ARTIFACTS, { recursive: true });
+  const child = spawn(process.execPath, [...profiling, GATEWAY], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -271,10 +278,11 @@ async function throughput(
 async function main(): Promise<void> {
   const database = await createTestDatabase();
   const dataDirs = Array.from({ length: gatewayCount }, () => mkdtempSync(join(tmpdir(), 'fated-chat-')));
+  const started = Date.now();
   const gateways: ChildProcess[] = [];
   const sockets: Socket[] = [];
   try {
-    const first = await startGateway(database.url!, dataDirs[0]!);
+    const first = await startGateway(database.url!, dataDirs[0]!, values.profile);
     gateways.push(first.process);
     const bases = [first.base];
     if (gatewayCount === 2) {
@@ -352,6 +360,20 @@ async function main(): Promise<void> {
     await database.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
+  if (values.profile) printProfile(started);
+}
+
+/** The first gateway's profile, written at its exit (the newest in ARTIFACTS), summarised. */
+function printProfile(since: number): void {
+  const newest = readdirSync(ARTIFACTS)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => ({ name, at: statSync(join(ARTIFACTS, name)).mtimeMs }))
+    .filter((file) => file.at >= since)
+    .sort((a, b) => b.at - a.at)[0];
+  if (!newest) return console.log('no gateway profile was written');
+  console.log(`gateway profile: ${join(ARTIFACTS, newest.name)}`);
+  for (const line of summariseProfile(JSON.parse(readFileSync(join(ARTIFACTS, newest.name), 'utf8'))))
+    console.log(line);
 }
 
 main().catch((error: unknown) => {
