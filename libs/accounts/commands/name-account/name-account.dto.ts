@@ -1,14 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { IsAccountName } from '../../account-name.js';
 
 export class NameAccountDto {
   @ApiProperty({ example: 'Avery Jones' })
-  @Transform(trim)
-  @MaxLength(100, { message: 'Name must be at most 100 characters' })
-  @IsNotEmpty({ message: 'Name required' })
-  @IsString({ message: 'Name required' })
+  @IsAccountName()
   name!: string;
 }

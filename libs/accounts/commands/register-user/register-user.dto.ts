@@ -1,16 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
+import { IsAccountName } from '../../account-name.js';
 import { IsEmailAddress } from '../../email-address.js';
-import { IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsOptional, IsString, Length, Matches } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class RegisterUserDto {
   @ApiProperty({ example: 'Avery Jones' })
-  @Transform(trim)
-  @MaxLength(100, { message: 'Name must be at most 100 characters' })
-  @IsNotEmpty({ message: 'Name required' })
-  @IsString({ message: 'Name required' })
+  @IsAccountName()
   name!: string;
 
   @ApiProperty({ example: 'avery@example.com' })
