@@ -18,8 +18,17 @@ export class PostgresIoAdapter extends IoAdapter {
     // A dropped idle connection is the adapter's to retry; it must not crash the process.
     this.pool.on('error', () => undefined);
     // The adapter holds its LISTEN client checked out, where the pool's handler does not reach: a database
-    // restart would crash the process. The client's 'end' makes the adapter reconnect.
-    this.pool.on('connect', (client) => client.on('error', () => undefined));
+    // restart would crash the process, and the dead client, never released, would hold pool.end() (and the
+    // shutdown) forever. Released with its error, it leaves the pool; its 'end' makes the adapter reconnect.
+    this.pool.on('connect', (client) =>
+      client.on('error', (error) => {
+        try {
+          client.release(error);
+        } catch {
+          // Already back in the pool (an idle client): the pool's own handler dropped it.
+        }
+      }),
+    );
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
