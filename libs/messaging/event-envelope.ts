@@ -10,6 +10,8 @@ export interface EventEnvelope {
   aggregateId: string;
   occurredAt: string;
   payload: object;
+  /** Absent when no request caused the event (a schedule, the CLI, a consumer's own reaction). */
+  requestId?: string;
 }
 
 export function envelopeOf(event: IntegrationEvent): EventEnvelope {
@@ -19,5 +21,6 @@ export function envelopeOf(event: IntegrationEvent): EventEnvelope {
     aggregateId: event.aggregateId,
     occurredAt: event.occurredAt.toISOString(),
     payload: event.payload,
+    ...(event.requestId ? { requestId: event.requestId } : {}),
   };
 }

@@ -44,9 +44,13 @@ export class InProcessEventPublisher extends EventPublisher {
     const events: IntegrationEvent[] = [];
     const unconsumed: string[] = [];
     for (const envelope of envelopes) {
-      const { type, aggregateId, payload, eventId, occurredAt } = envelope;
+      const { type, aggregateId, payload, eventId, occurredAt, requestId } = envelope;
       const event = this.dispatcher.consumes(type)
-        ? EventRegistry.revive(type, aggregateId, payload, { eventId, occurredAt: new Date(occurredAt) })
+        ? EventRegistry.revive(type, aggregateId, payload, {
+            eventId,
+            occurredAt: new Date(occurredAt),
+            requestId,
+          })
         : undefined;
       // A type nobody here consumes (or without a class here) has nothing to run in this process.
       if (event) events.push(event);

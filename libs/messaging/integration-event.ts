@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IEvent } from '@nestjs/cqrs';
+import { RequestContext } from '../shared/observability/request-context.js';
 
 export interface EventMetadata {
   eventId: string;
   occurredAt: Date;
+  /** The request that caused the event (X-Request-Id), carried to the consumers' log lines. */
+  requestId?: string;
 }
 
 /**
@@ -13,6 +16,7 @@ export interface EventMetadata {
 export abstract class IntegrationEvent<P extends object = object> implements IEvent {
   readonly eventId: string;
   readonly occurredAt: Date;
+  readonly requestId: string | undefined;
 
   constructor(
     readonly aggregateId: string,
@@ -21,6 +25,8 @@ export abstract class IntegrationEvent<P extends object = object> implements IEv
   ) {
     this.eventId = metadata?.eventId ?? randomUUID();
     this.occurredAt = metadata?.occurredAt ?? new Date();
+    // A new event belongs to the request under way; one read back keeps what was stored with it.
+    this.requestId = metadata ? metadata.requestId : RequestContext.requestId();
   }
 
   get type(): string {

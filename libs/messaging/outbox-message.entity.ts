@@ -25,6 +25,9 @@ export class OutboxMessage {
   @Property({ type: 'integer' })
   attempts = 0;
 
+  @Property({ type: 'string', length: 64, nullable: true })
+  requestId: string | null = null;
+
   /** Handed to this process's consumers and not finished yet (embedded mode); see OutboxRelay. */
   @Property({ type: 'datetime', nullable: true })
   claimedUntil: Date | null = null;
@@ -36,6 +39,7 @@ export class OutboxMessage {
     message.aggregateId = event.aggregateId;
     message.payload = event.payload;
     message.occurredAt = event.occurredAt;
+    message.requestId = event.requestId ?? null;
     return message;
   }
 }

@@ -17,6 +17,7 @@ interface OutboxRow {
   aggregate_id: string;
   payload: object | string;
   occurred_at: Date | string;
+  request_id: string | null;
 }
 
 const POLL_INTERVAL_MS = 250;
@@ -126,7 +127,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       await connection.execute(`set local enable_sort = off`, [], 'run', ctx);
       await connection.execute(`set local enable_bitmapscan = off`, [], 'run', ctx);
       const rows: OutboxRow[] = await connection.execute(
-        `select id, type, aggregate_id, payload, occurred_at from outbox_message
+        `select id, type, aggregate_id, payload, occurred_at, request_id from outbox_message
           where published_at is null and (claimed_until is null or claimed_until < now())
           order by seq limit ${BATCH_SIZE} for update skip locked`,
         [],
@@ -215,5 +216,6 @@ function toEnvelope(row: OutboxRow): EventEnvelope {
     aggregateId: row.aggregate_id,
     occurredAt: new Date(row.occurred_at).toISOString(),
     payload: typeof row.payload === 'string' ? (JSON.parse(row.payload) as object) : row.payload,
+    ...(row.request_id ? { requestId: row.request_id } : {}),
   };
 }

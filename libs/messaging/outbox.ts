@@ -38,14 +38,16 @@ export class Outbox {
         payload: event.payload,
         occurred_at: event.occurredAt.toISOString(),
         published_at: relayed ? null : now,
+        request_id: event.requestId ?? null,
       };
     });
     await bound(
       em,
-      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at)
-       select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at
+      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at, request_id)
+       select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at, x.request_id
          from json_to_recordset(?::json)
-           as x(id uuid, type varchar, aggregate_id varchar, payload jsonb, occurred_at timestamptz, published_at timestamptz)`,
+           as x(id uuid, type varchar, aggregate_id varchar, payload jsonb, occurred_at timestamptz,
+                published_at timestamptz, request_id varchar)`,
       [JSON.stringify(rows)],
     );
   }

@@ -1,6 +1,7 @@
 import type { IntegrationEvent } from '../integration-event.js';
 import { EventRegistry } from '../event-registry.js';
 import { envelopeOf, type EventEnvelope } from '../event-envelope.js';
+import { RequestContext } from '../../shared/observability/request-context.js';
 
 export interface EncodedEvent {
   /** The aggregate (user) id: one user's events share a partition, so they arrive in order. */
@@ -47,6 +48,8 @@ export function decodeEvent(value: Buffer | string | null): DecodeResult {
   if (Number.isNaN(when.getTime())) return { kind: 'malformed', reason: `bad occurredAt in ${eventId}` };
   if (typeof payload !== 'object' || payload === null)
     return { kind: 'malformed', reason: `bad payload in ${eventId}` };
-  const event = EventRegistry.revive(type, aggregateId, payload, { eventId, occurredAt: when });
+  // Another producer's request id reaches log lines only when it looks like one.
+  const requestId = RequestContext.isWellFormed(envelope.requestId) ? envelope.requestId : undefined;
+  const event = EventRegistry.revive(type, aggregateId, payload, { eventId, occurredAt: when, requestId });
   return event ? { kind: 'event', event } : { kind: 'unknown-type', type, eventId };
 }
