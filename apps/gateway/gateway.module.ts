@@ -18,6 +18,11 @@ import { SafetyModule } from '../../libs/safety/safety.module.js';
 import { PrivacyModule } from '../../libs/privacy/privacy.module.js';
 import { ConnectionsModule } from '../../libs/connections/connections.module.js';
 import { ScheduleModule } from '@nestjs/schedule';
+import { TerminusModule } from '@nestjs/terminus';
+import type { DestinationStream } from 'pino';
+import { MetricsModule } from '../../libs/shared/observability/metrics.module.js';
+import { loggerModule } from '../../libs/shared/observability/logging.js';
+import { MetricsController } from './metrics/metrics.controller.js';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.module.js';
 import { HealthController } from './health/health.controller.js';
@@ -30,14 +35,18 @@ import { GatewayWithoutModelModule } from '../../libs/matching/embeddings/embedd
  */
 @Module({})
 export class GatewayModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: { logStream?: DestinationStream } = {}): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
+        loggerModule(config, { stream: options.logStream }),
+        MetricsModule,
         ConfigModule.forRoot(config),
         PersistenceModule.forRoot(config),
         CqrsModule.forRoot(),
         HealthModule,
+        // Its own logger off: a failing check is logged once by HealthRegistry, not again per probe.
+        TerminusModule.forRoot({ logger: false }),
         MessagingModule.forRoot(config, { consumerGroup: 'fated-gateway' }),
         AuthModule,
         NotificationsModule,
@@ -55,7 +64,7 @@ export class GatewayModule {
         ScheduleModule.forRoot(),
         ...embeddedMatcher(config),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, MetricsController],
       providers: [RequestsInFlight],
     };
   }

@@ -2,20 +2,37 @@ import '../../libs/config/thread-pool.js';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppConfig } from '../../libs/config/app-config.js';
-import { logLevelsUpTo } from '../../libs/config/log-levels.js';
+import { MigrationsHealth } from '../../libs/persistence/migrations-health.js';
+import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
+import { Metrics } from '../../libs/shared/observability/metrics.js';
+import { serveMatcherMetrics } from './metrics-server.js';
 import { MatcherModule } from './matcher.module.js';
-
 
 async function main(): Promise<void> {
   const config = AppConfig.fromEnvironment();
-  const app = await NestFactory.createApplicationContext(MatcherModule.forRoot(config), {
-    logger: logLevelsUpTo(config.logLevel),
-  });
+  const app = await NestFactory.createApplicationContext(MatcherModule.forRoot(config), { bufferLogs: true });
+  app.useLogger(app.get(PinoLogger));
   app.enableShutdownHooks();
   await app.init();
   const logger = new Logger('Fated');
   logger.log(`matcher running (daily matching "${config.matchCron}" in ${config.timeZone})`);
+  // Matching goes on without it: a port taken by another matcher on the same host costs its metrics only.
+  await serveMatcherMetrics(
+    config,
+    app.get(Metrics),
+    app.get(HealthRegistry),
+    app.get(MigrationsHealth),
+  ).then(
+    ({ server, port }) => {
+      process.once('SIGTERM', () => server.close());
+      process.once('SIGINT', () => server.close());
+      logger.log(`metrics and health on port ${port} (/metrics, /health/live, /health/ready)`);
+    },
+    (error: Error) =>
+      logger.warn(`metrics and health not served on port ${config.metrics.port}: ${error.message}`),
+  );
   if (!config.distributed) {
     // Without Kafka only this process's own events reach it; the embedded gateway hosts the matcher anyway.
     logger.warn('KAFKA_BROKERS is not set: this matcher sees no events from the gateway');

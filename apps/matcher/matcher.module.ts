@@ -9,6 +9,8 @@ import { NotificationsModule } from '../../libs/notifications/notifications.modu
 import { MatchingModule } from '../../libs/matching/matching.module.js';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.module.js';
+import { MetricsModule } from '../../libs/shared/observability/metrics.module.js';
+import { loggerModule } from '../../libs/shared/observability/logging.js';
 
 /**
  * The separate matcher process: persistence, messaging, the matching worker (event consumers) and the
@@ -20,6 +22,8 @@ export class MatcherModule {
     return {
       module: MatcherModule,
       imports: [
+        loggerModule(config),
+        MetricsModule,
         ConfigModule.forRoot(config),
         PersistenceModule.forRoot(config),
         CqrsModule.forRoot(),

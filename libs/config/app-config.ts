@@ -39,6 +39,8 @@ export class AppConfig {
   /** Express's `trust proxy`: hops or trusted proxy addresses; false when the peer is the client. */
   readonly trustProxy: number | string[] | false;
   readonly logLevel: Env['LOG_LEVEL'];
+  /** GET /api/metrics: its bearer token (required in production) and the matcher's own port. */
+  readonly metrics: { token: string | undefined; port: number };
 
   constructor(env: Env) {
     this.env = env.NODE_ENV;
@@ -72,6 +74,7 @@ export class AppConfig {
     };
     this.trustProxy = env.TRUST_PROXY ?? false;
     this.logLevel = env.LOG_LEVEL;
+    this.metrics = { token: env.METRICS_TOKEN, port: env.METRICS_PORT };
   }
 
   /** True when events leave the process through Kafka (the distributed deployment). */

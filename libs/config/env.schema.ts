@@ -84,6 +84,10 @@ export const envSchema = z.object({
   AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  /** Bearer token for GET /api/metrics; with NODE_ENV=production the endpoint answers 404 without one. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Where a matcher process serves its metrics (it has no HTTP API). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };

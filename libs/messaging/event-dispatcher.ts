@@ -8,6 +8,8 @@ import {
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import pLimit, { type LimitFunction } from 'p-limit';
+import { Metrics } from '../shared/observability/metrics.js';
+import { RequestContext } from '../shared/observability/request-context.js';
 import { CONSUMED_EVENTS, type EventConsumer } from './consumes.decorator.js';
 import { DeadLetterTopic } from './dead-letter-topic.port.js';
 import { DeadLetters } from './dead-letters.js';
@@ -70,6 +72,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     private readonly deadLetters: DeadLetters,
     @Optional() private readonly deadLetterTopic?: DeadLetterTopic,
     @Optional() @Inject(EVENT_DISPATCH_OPTIONS) options?: Partial<EventDispatchOptions>,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     this.options = { ...DEFAULTS, ...options };
     this.limit = pLimit(this.options.concurrency);
@@ -203,11 +206,14 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     for (let attempt = 1; ; attempt++) {
       try {
         await new Promise((resolve) => setImmediate(resolve));
-        await consumer.handleBatch!(events);
+        // A batch mixes requests: its own new events belong to none of them.
+        await RequestContext.run(undefined, () => consumer.handleBatch!(events));
+        for (const event of events) this.handled(name, event);
         return true;
       } catch (error) {
         const message = (error as Error)?.message ?? String(error);
         if (this.stopping) throw new Error(`${name} stopped with the process: ${message}`, { cause: error });
+        this.metrics?.eventsFailed.inc({ consumer: name });
         const delay = delays[attempt - 1];
         if (delay === undefined) {
           this.logger.warn(
@@ -215,6 +221,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
           );
           return false;
         }
+        this.metrics?.eventsRetried.inc({ consumer: name });
         this.logger.warn(
           `${name} failed on a batch of ${events.length} events (${message}); retry in ${delay} ms`,
         );
@@ -261,22 +268,38 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
         // PGlite answers without real I/O, so consumer after consumer could run as one endless chain of
         // microtasks in which no timer fires (heartbeats, progress bars, the model-load timeout).
         await new Promise((resolve) => setImmediate(resolve));
-        await consumer.handle(event);
+        // The consumer's log lines and the events it records carry the request that caused this one.
+        await RequestContext.run(event.requestId, () => consumer.handle(event));
+        this.handled(name, event);
         return;
       } catch (error) {
         const message = (error as Error)?.message ?? String(error);
         if (this.stopping) throw new Error(`${name} stopped with the process: ${message}`, { cause: error });
+        this.metrics?.eventsFailed.inc({ consumer: name });
         const delay = delays[attempt - 1];
         if (delay === undefined) {
           await this.park(name, event, message, attempt);
           return;
         }
+        this.metrics?.eventsRetried.inc({ consumer: name });
         this.logger.warn(
           `${name} failed on ${event.type} ${event.eventId} (${message}); retry in ${delay} ms`,
         );
         await this.sleep(delay);
       }
     }
+  }
+
+  /**
+   * Counted for Prometheus; an event a request caused is also logged with its request id, so one action can
+   * be followed from the gateway's request line to here (bulk work carries none and stays quiet).
+   */
+  private handled(name: string, event: IntegrationEvent): void {
+    this.metrics?.eventsHandled.inc({ consumer: name, event: event.type });
+    if (event.requestId)
+      RequestContext.run(event.requestId, () =>
+        this.logger.log(`${name} handled ${event.type} ${event.eventId} (request ${event.requestId})`),
+      );
   }
 
   /** A retry pause that ends early when the process starts stopping. */
@@ -298,6 +321,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     this.logger.warn(
       `${name} gave up on ${event.type} ${event.eventId} after ${attempts} attempts (${error}); parked as a dead letter`,
     );
+    this.metrics?.eventsParked.inc({ consumer: name });
     await this.deadLetters.park(name, envelope, error, attempts);
     await this.deadLetterTopic
       ?.send({ consumer: name, envelope, error, attempts })

@@ -23,6 +23,7 @@ import { OutboxHealth } from './outbox-health.js';
 import { DeadLetterTopic } from './dead-letter-topic.port.js';
 import { KafkaDeadLetterTopic } from './kafka/kafka-dead-letter-topic.js';
 import { KafkaHealth } from './kafka/kafka-health.js';
+import { MessagingMetrics } from './messaging-metrics.js';
 
 export interface MessagingOptions {
   /**
@@ -55,6 +56,7 @@ export class MessagingModule {
         DeadLetters,
         DeadLettersHealth,
         OutboxHealth,
+        MessagingMetrics,
         EventDispatcher,
         ...(config.kafkaBrokers ? kafkaProviders(config.kafkaBrokers, options) : inProcessProviders()),
       ],

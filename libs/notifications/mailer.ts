@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config.js';
+import { Metrics } from '../shared/observability/metrics.js';
 
 export interface Mail {
   to: string;
@@ -22,7 +23,10 @@ export class Mailer {
   private readonly transport: Transporter;
   readonly writesToFiles: boolean;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    @Optional() private readonly metrics?: Metrics,
+  ) {
     this.writesToFiles = !config.smtpUrl;
     this.transport = config.smtpUrl
       ? nodemailer.createTransport(config.smtpUrl)
@@ -30,6 +34,16 @@ export class Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
+    try {
+      await this.deliver(mail);
+    } catch (error) {
+      this.metrics?.mailsFailed.inc();
+      throw error;
+    }
+    this.metrics?.mailsSent.inc();
+  }
+
+  private async deliver(mail: Mail): Promise<void> {
     const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
     if (this.writesToFiles) {
       mkdirSync(this.config.outboxDir, { recursive: true, mode: 0o700 });

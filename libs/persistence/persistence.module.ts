@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { ormOptions } from './orm-options.js';
 import { MigrationRunner } from './migration-runner.js';
 import { DatabaseHealth } from './database-health.js';
+import { MigrationsHealth } from './migrations-health.js';
 
 /** The database for the whole process: entities come from each context's MikroOrmModule.forFeature. */
 @Global()
@@ -13,7 +14,8 @@ export class PersistenceModule {
     return {
       module: PersistenceModule,
       imports: [MikroOrmModule.forRoot({ ...ormOptions(config), autoLoadEntities: true })],
-      providers: [MigrationRunner, DatabaseHealth],
+      providers: [MigrationRunner, DatabaseHealth, MigrationsHealth],
+      exports: [MigrationsHealth],
     };
   }
 }

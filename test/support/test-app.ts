@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DestinationStream } from 'pino';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { createGatewayApp } from '../../apps/gateway/create-gateway-app.js';
 import { ApiClient } from './api-client.js';
@@ -36,7 +37,10 @@ let counter = 0;
  * The real gateway (embedded matcher included) on a random port, with a fresh database (PGlite, or
  * PostgreSQL when DATABASE_URL is set), a real SMTP catcher, and the small test model of ../shared/models.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fated-test-'));
   const database = await createTestDatabase();
   const mail = await MailCatcher.start();
@@ -54,7 +58,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await createGatewayApp(config);
+  const app = await createGatewayApp(config, options);
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { AppConfig } from '../../config/app-config.js';
 import { calendarDay, isCalendarDay } from '../domain/calendar-day.js';
@@ -8,6 +8,7 @@ import { RecentPairs } from './recent-pairs.js';
 import { MatchingErrors } from '../matching-errors.js';
 import { PersonalityVectors } from '../personality/personality-vectors.js';
 import { CandidatePools } from '../pool/candidate-pools.js';
+import { Metrics } from '../../shared/observability/metrics.js';
 
 export interface DailyRunReport {
   day: string;
@@ -42,6 +43,7 @@ export class DailyMatchRun {
     private readonly generator: MatchSetGenerator,
     private readonly recentPairs: RecentPairs,
     private readonly runs: DailyMatchRunRepository,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   today(): string {
@@ -61,7 +63,8 @@ export class DailyMatchRun {
     const loaded = performance.now();
     const users = pool.userIds().sort();
     const result = await this.generator.generate(day, users, { pool, recent: recent.index, snapshot });
-    const ms = Math.round(performance.now() - started);
+    const finished = performance.now();
+    const ms = Math.round(finished - started);
     const report: DailyRunReport = {
       day,
       users: users.length,
@@ -77,6 +80,11 @@ export class DailyMatchRun {
       { users: report.users, sets: report.sets, empty: report.empty, ms },
       new Date(),
     );
+    this.recordMetrics({
+      vectors: loadStarted - started,
+      load: loaded - loadStarted,
+      generate: finished - loaded,
+    });
     this.logger.log(
       `day ${day}: ${report.sets} sets (${report.empty} empty) for ${report.users} users, ${report.existing} existing, ${ms} ms`,
     );
@@ -86,5 +94,16 @@ export class DailyMatchRun {
         `${snapshot.existing.size} sets of the day so far)`,
     );
     return report;
+  }
+
+  private recordMetrics(phasesMs: Record<'vectors' | 'load' | 'generate', number>): void {
+    if (!this.metrics) return;
+    let total = 0;
+    for (const [phase, ms] of Object.entries(phasesMs)) {
+      this.metrics.dailyRunDuration.observe({ phase }, ms / 1000);
+      total += ms;
+    }
+    this.metrics.dailyRunDuration.observe({ phase: 'total' }, total / 1000);
+    this.metrics.dailyRunLastSuccess.setToCurrentTime();
   }
 }

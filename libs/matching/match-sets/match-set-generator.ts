@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { repeatWindow } from '../domain/eligibility.js';
 import type { CandidatePool } from '../pool/candidate-pool.js';
@@ -7,6 +7,7 @@ import { MatchSetRepository, type ExistingSet } from './match-set.repository.js'
 import { MatchSetWriter, type PlannedSet } from './match-set-writer.js';
 import { ScoringThreads } from './scoring-threads.js';
 import { pickTiers } from './tier-picker.js';
+import { Metrics } from '../../shared/observability/metrics.js';
 
 /**
  * Users per block: one round of reads, one sweep of their candidate groups (on worker threads), one write
@@ -67,6 +68,7 @@ export class MatchSetGenerator {
     private readonly sets: MatchSetRepository,
     private readonly writer: MatchSetWriter,
     private readonly scoring: ScoringThreads,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   async snapshot(day: string): Promise<DaySnapshot> {
@@ -99,9 +101,18 @@ export class MatchSetGenerator {
       writing.push(write);
     }
     await Promise.all(writing);
+    this.record(report, timings);
     const phases = Object.entries(timings).map(([phase, ms]) => `${phase} ${Math.round(ms)} ms`);
     this.logger.debug(`day ${day}: ${userIds.length} users, ${report.created} sets; ${phases.join(', ')}`);
     return report;
+  }
+
+  private record(report: GenerateReport, timings: Timings): void {
+    if (!this.metrics) return;
+    for (const [phase, ms] of Object.entries(timings))
+      this.metrics.matchGenerationPhase.observe({ phase }, ms / 1000);
+    this.metrics.matchSetsWritten.inc(report.created);
+    this.metrics.matchSetsEmpty.inc(report.empty);
   }
 
   private async write(
@@ -161,6 +172,7 @@ export class MatchSetGenerator {
       }
     }
     lap('read');
+    this.metrics?.membersScored.inc(located.length);
     const picks = await pickTiers(
       options.pool,
       day,

@@ -1,6 +1,7 @@
 import {
   Injectable,
   Logger,
+  Optional,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
@@ -9,6 +10,7 @@ import { decodeEvent } from './kafka-event-codec.js';
 import { KafkaClient } from './kafka-client.js';
 import { EventDispatcher, MAX_CONSUMER_BATCH } from '../event-dispatcher.js';
 import type { IntegrationEvent } from '../integration-event.js';
+import { Metrics } from '../../shared/observability/metrics.js';
 
 /** A killed process's partitions move to the others after this long without its heartbeat. */
 const SESSION_TIMEOUT_MS = 10_000;
@@ -45,6 +47,7 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
   constructor(
     private readonly client: KafkaClient,
     private readonly dispatcher: EventDispatcher,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   get state(): ConsumerState {
@@ -133,6 +136,9 @@ export class KafkaEventConsumer implements OnApplicationBootstrap, BeforeApplica
       const last = slice.at(-1)!.offset;
       resolveOffset(last);
       await consumer.commitOffsets([{ topic, partition, offset: (BigInt(last) + 1n).toString() }]);
+      // What the fetch knew of the partition's end: read from the batch, no extra request to the broker.
+      const lag = BigInt(batch.highWatermark) - BigInt(last) - 1n;
+      this.metrics?.consumerLag.set({ topic, partition: String(partition) }, Number(lag < 0n ? 0n : lag));
     }
   }
 

@@ -20,6 +20,19 @@ export class HealthRegistry {
     this.checks.push(check);
   }
 
+  /** Every registered check, for readiness probes that judge each one themselves. */
+  get registered(): readonly HealthCheck[] {
+    return this.checks;
+  }
+
+  /** One check's result; a check that throws is `down` (its error goes to the log). */
+  async run(check: HealthCheck): Promise<{ status: ComponentStatus; detail?: string }> {
+    return check.check().catch((error: Error) => {
+      this.logger.warn(`health check ${check.name} failed: ${error.message}`);
+      return { status: 'down' as const, detail: 'check failed' };
+    });
+  }
+
   async report(): Promise<{
     status: 'ok' | 'error';
     components: Record<string, { status: ComponentStatus; detail?: string }>;
@@ -28,10 +41,7 @@ export class HealthRegistry {
     let ready = true;
     for (const check of this.checks) {
       // The raw error goes to the log, not to anyone who asks /api/health.
-      const result = await check.check().catch((error: Error) => {
-        this.logger.warn(`health check ${check.name} failed: ${error.message}`);
-        return { status: 'down' as const, detail: 'check failed' };
-      });
+      const result = await this.run(check);
       components[check.name] = result;
       if (check.critical && result.status === 'down') ready = false;
     }
