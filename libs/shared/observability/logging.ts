@@ -72,10 +72,10 @@ export function loggerModule(config: AppConfig, options: { stream?: DestinationS
     customErrorMessage: () => 'request failed',
     customSuccessObject: (req, res, value) => requestLine(req, res, value),
     customErrorObject: (req, res, _error, value) => requestLine(req, res, value),
-    ...(!options.stream && config.env === 'development' && prettyAvailable()
+    ...(!options.stream && config.env === 'development' && prettyTarget()
       ? {
           transport: {
-            target: 'pino-pretty',
+            target: prettyTarget()!,
             options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
           },
         }
@@ -102,11 +102,11 @@ function pathOnly(url: string | undefined): string {
   return (url ?? '').split('?')[0] ?? '';
 }
 
-function prettyAvailable(): boolean {
+/** pino-pretty's file, resolved here (pino would look beside its caller); undefined where it is not installed. */
+function prettyTarget(): string | undefined {
   try {
-    createRequire(import.meta.url).resolve('pino-pretty');
-    return true;
+    return createRequire(import.meta.url).resolve('pino-pretty');
   } catch {
-    return false;
+    return undefined;
   }
 }
