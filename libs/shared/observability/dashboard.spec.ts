@@ -37,7 +37,7 @@ describe('the Grafana dashboard (docker/grafana/dashboards/fated.json)', () => {
     for (const family of await metrics.registry.getMetricsAsJSON()) {
       exported.add(family.name);
       // A histogram or summary is scraped as its series.
-      if (family.type === 'histogram' || family.type === 'summary')
+      if (['histogram', 'summary'].includes(String(family.type)))
         for (const suffix of ['_bucket', '_sum', '_count']) exported.add(`${family.name}${suffix}`);
     }
     expect(queries.length).toBeGreaterThan(10);
