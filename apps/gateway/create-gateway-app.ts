@@ -6,14 +6,14 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import express from 'express';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../../libs/config/app-config.js';
 import { ApiExceptionFilter } from '../../libs/shared/http/api-exception.filter.js';
 import { createValidationPipe } from '../../libs/shared/http/validation.pipe.js';
 import { jsonBody, UnacceptableJsonError } from '../../libs/shared/http/json-body.js';
 import { RequestsInFlight } from '../../libs/shared/http/requests-in-flight.js';
-import { httpMetrics, requestIds } from '../../libs/shared/observability/http-observability.js';
+import { httpObservability, requestContext } from '../../libs/shared/observability/http-observability.js';
+import { AppLogger, createLogger } from '../../libs/shared/observability/logging.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
 import { PostgresIoAdapter } from '../../libs/connections/realtime/postgres-io-adapter.js';
 import { GatewayModule } from './gateway.module.js';
@@ -33,12 +33,13 @@ export async function createGatewayApp(
   config: AppConfig,
   options: { logStream?: DestinationStream } = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(
-    GatewayModule.forRoot(config, { logStream: options.logStream }),
-    { bodyParser: false, bufferLogs: true },
-  );
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.forRoot(config), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
   // Nest's Logger everywhere now writes through pino (JSON lines; pretty in development).
-  app.useLogger(app.get(Logger));
+  const logger = createLogger(config, options.logStream);
+  app.useLogger(new AppLogger(logger));
   app.set('query parser', 'simple');
   // request.ip (what the limits key on) is the forwarded client only behind proxies TRUST_PROXY names.
   app.set('trust proxy', config.trustProxy);
@@ -64,16 +65,16 @@ export async function createGatewayApp(
   );
   app.enableCors({ origin: config.publicUrl, credentials: true });
   app.use(cookieParser());
-  // Timed from arrival, whatever answers (a limit, a parse error, a route).
-  app.use('/api', httpMetrics(app.get(Metrics)));
-  // Counted until answered, so shutdown waits for them before the database closes. The request id is set
-  // after the body is read, so it holds for everything the handler does.
+  // Named, timed and logged from arrival, whatever answers (a limit, a parse error, a route).
+  app.use('/api', httpObservability(app.get(Metrics), logger));
+  // Counted until answered, so shutdown waits for them before the database closes. The request's context
+  // starts after the body is read, so it holds for everything the handler does.
   app.use(
     '/api',
     app.get(RequestsInFlight).track,
     jsonBody(JSON_BODY_LIMIT),
     rejectUnreadableBody,
-    requestIds,
+    requestContext,
   );
   app.setGlobalPrefix('api');
   app.useGlobalFilters(new ApiExceptionFilter());

@@ -19,9 +19,7 @@ import { PrivacyModule } from '../../libs/privacy/privacy.module.js';
 import { ConnectionsModule } from '../../libs/connections/connections.module.js';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TerminusModule } from '@nestjs/terminus';
-import type { DestinationStream } from 'pino';
 import { MetricsModule } from '../../libs/shared/observability/metrics.module.js';
-import { loggerModule } from '../../libs/shared/observability/logging.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.module.js';
@@ -35,11 +33,10 @@ import { GatewayWithoutModelModule } from '../../libs/matching/embeddings/embedd
  */
 @Module({})
 export class GatewayModule {
-  static forRoot(config: AppConfig, options: { logStream?: DestinationStream } = {}): DynamicModule {
+  static forRoot(config: AppConfig): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
-        loggerModule(config, { stream: options.logStream }),
         MetricsModule,
         ConfigModule.forRoot(config),
         PersistenceModule.forRoot(config),

@@ -2,18 +2,18 @@ import '../../libs/config/thread-pool.js';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { MigrationsHealth } from '../../libs/persistence/migrations-health.js';
 import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
+import { AppLogger, createLogger } from '../../libs/shared/observability/logging.js';
 import { serveMatcherMetrics } from './metrics-server.js';
 import { MatcherModule } from './matcher.module.js';
 
 async function main(): Promise<void> {
   const config = AppConfig.fromEnvironment();
   const app = await NestFactory.createApplicationContext(MatcherModule.forRoot(config), { bufferLogs: true });
-  app.useLogger(app.get(PinoLogger));
+  app.useLogger(new AppLogger(createLogger(config)));
   app.enableShutdownHooks();
   await app.init();
   const logger = new Logger('Fated');

@@ -10,7 +10,6 @@ import { MatchingModule } from '../../libs/matching/matching.module.js';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.module.js';
 import { MetricsModule } from '../../libs/shared/observability/metrics.module.js';
-import { loggerModule } from '../../libs/shared/observability/logging.js';
 
 /**
  * The separate matcher process: persistence, messaging, the matching worker (event consumers) and the
@@ -22,7 +21,6 @@ export class MatcherModule {
     return {
       module: MatcherModule,
       imports: [
-        loggerModule(config),
         MetricsModule,
         ConfigModule.forRoot(config),
         PersistenceModule.forRoot(config),

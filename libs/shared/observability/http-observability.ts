@@ -1,20 +1,46 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
 import { Metrics } from './metrics.js';
 import { RequestContext } from './request-context.js';
 import { routeOf } from './route-of.js';
 
-/** Times every /api request into fated_http_request_duration_seconds once its answer is done. */
-export function httpMetrics(metrics: Metrics) {
-  return (request: Request, response: Response, next: NextFunction): void => {
+/** Requests a scraper or an orchestrator repeats every few seconds: counted in metrics, not logged. */
+const QUIET_PATHS = new Set(['/api/metrics', '/api/health/live', '/api/health/ready']);
+
+type NamedRequest = Request & { id?: string; user?: { id?: string } };
+
+/**
+ * First on every /api request: names it (the client's X-Request-Id when well-formed, else a fresh one,
+ * returned in the answer), and once the answer is done records it in fated_http_request_duration_seconds
+ * and writes its one log line: request id, method, route template, status, duration and user id, nothing
+ * a member typed. Built here rather than with a logging middleware: this is all of the per-request work.
+ */
+export function httpObservability(metrics: Metrics, logger: Logger) {
+  return (request: NamedRequest, response: Response, next: NextFunction): void => {
     const started = performance.now();
+    const id = RequestContext.idFrom(request.headers['x-request-id']);
+    request.id = id;
+    response.setHeader('X-Request-Id', id);
     response.once('close', () => {
+      const seconds = Metrics.secondsSince(started);
+      const route = routeOf(request);
+      const status = response.statusCode;
       metrics.httpRequestDuration.observe(
+        { method: request.method, route, status: `${Math.floor(status / 100)}xx` },
+        seconds,
+      );
+      const level = status >= 500 ? 'error' : 'info';
+      if (!logger.isLevelEnabled(level) || QUIET_PATHS.has(request.originalUrl.split('?')[0]!)) return;
+      logger[level](
         {
+          requestId: id,
           method: request.method,
-          route: routeOf(request),
-          status: `${Math.floor(response.statusCode / 100)}xx`,
+          route,
+          status,
+          durationMs: Math.round(seconds * 1e4) / 10,
+          ...(request.user?.id ? { userId: request.user.id } : {}),
         },
-        Metrics.secondsSince(started),
+        status >= 500 ? 'request failed' : 'request completed',
       );
     });
     next();
@@ -22,13 +48,9 @@ export function httpMetrics(metrics: Metrics) {
 }
 
 /**
- * Names the request: the client's X-Request-Id when well-formed, else a fresh one, returned in the answer and
- * kept for everything the request does (log lines, the events it records). After the body is read: the
- * context then holds through the rest of the pipeline.
+ * Keeps the request's id for everything its handler does (log lines, the events it records). After the body
+ * is read: a stream's events would run outside a context entered before.
  */
-export function requestIds(request: Request, response: Response, next: NextFunction): void {
-  const id = RequestContext.idFrom(request.headers['x-request-id']);
-  (request as Request & { id?: string }).id = id;
-  response.setHeader('X-Request-Id', id);
-  RequestContext.run(id, next);
+export function requestContext(request: NamedRequest, _response: Response, next: NextFunction): void {
+  RequestContext.run(request.id, next);
 }
