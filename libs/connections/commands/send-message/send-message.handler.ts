@@ -36,16 +36,17 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
         text: command.text,
         clientId: command.clientId,
       });
+      // One statement, and stored as published where no consumer needs it relayed (the embedded default):
+      // a conversation's pace of writes, not the unit of work's.
       if (stored.added) {
-        this.outbox.record(
-          em,
+        await this.outbox.recordMany(em, [
           new MessageSent(command.userId, {
             connectionId: connection.id,
             messageId: stored.message.id,
             senderId: command.userId,
             recipientId: otherId,
           }),
-        );
+        ]);
       }
       return stored;
     });
