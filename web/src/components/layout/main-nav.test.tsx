@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Page } from '@/components/ui/page';
 import { authStore } from '@/lib/auth-store';
+import { serverSends } from '@/test/fake-socket';
 import { json, mockFetch } from '@/test/http';
 import { landing, renderRoutes } from '@/test/render';
 
@@ -22,7 +23,7 @@ function renderSignedIn(verification = true, path = '/profile') {
 }
 
 describe('MainNav', () => {
-  it('is the one navigation of a signed-in page: Matches, Profile, Waitlist, Settings and the account menu', () => {
+  it('is the one navigation of a signed-in page: Matches, Messages, Profile, Waitlist, Settings and the account menu', () => {
     mockFetch(() => json(500, {}));
     renderSignedIn();
 
@@ -33,7 +34,7 @@ describe('MainNav', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Matches', 'Profile', 'Waitlist', 'Settings', 'Premium']);
+    ).toEqual(['Matches', 'Messages', 'Profile', 'Waitlist', 'Settings', 'Premium']);
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByText('ava@example.com')).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
@@ -61,7 +62,7 @@ describe('MainNav', () => {
     renderSignedIn();
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(authStore.getState().auth).toBeNull();
-    expect(calls.map((call) => call.path)).toEqual(['/logout']);
+    expect(calls.map((call) => call.path).filter((path) => path !== '/connections')).toEqual(['/logout']);
   });
 
   it('asks an unverified member to verify before Matches, with Resend email, and shows the banner', async () => {
@@ -79,6 +80,40 @@ describe('MainNav', () => {
     expect(calls).toEqual([
       expect.objectContaining({ method: 'POST', path: '/register/resend', body: { id: 'u1' } }),
     ]);
+  });
+
+  it("names 'Messages' with the unread count, kept fresh by the socket", async () => {
+    let unread = [2, 1];
+    const { calls } = mockFetch((call) =>
+      call.path === '/connections'
+        ? json(
+            200,
+            unread.map((n, i) => ({ id: `c${i}`, unread: n })),
+          )
+        : json(500, {}),
+    );
+    renderSignedIn();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/connections');
+    expect(await within(nav).findByRole('link', { name: 'Messages, 3 unread' })).toHaveAttribute(
+      'href',
+      '/connections',
+    );
+
+    unread = [0, 1];
+    await serverSends('message', { connectionId: 'c1', id: 'm', senderId: 'u2', text: 'x', sentAt: 'now' });
+    expect(await within(nav).findByRole('link', { name: 'Messages, 1 unread' })).toBeInTheDocument();
+    unread = [0, 0];
+    await serverSends('message', { connectionId: 'c1', id: 'm2', senderId: 'u1', text: 'y', sentAt: 'now' });
+    expect(await within(nav).findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    expect(calls.every((call) => call.method === 'GET' && call.path === '/connections')).toBe(true);
+  });
+
+  it('asks for no unread count for an unverified member', () => {
+    const { calls } = mockFetch(() => json(200, [{ unread: 4 }]));
+    renderSignedIn(false);
+    expect(screen.getByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    expect(calls).toEqual([]);
   });
 
   it('is not there for visitors, and the footer holds plain links', () => {

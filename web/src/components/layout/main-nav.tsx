@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useLogout } from '@/lib/auth/use-logout';
+import { useUnreadCount } from '@/lib/realtime/unread-count';
 import { VerifyEmailDialog } from './verify-email-dialog';
 import './main-nav.css';
 
@@ -14,16 +15,19 @@ interface NavItem {
   icon: ReactNode;
 }
 
-/**
- * The signed-in destinations, in tab-bar order. 'Messages' (the connections feature) takes its place after
- * 'Matches' when conversations exist; nothing links to it before then.
- */
+/** The signed-in destinations, in tab-bar order. */
 const NAV_ITEMS: NavItem[] = [
   {
     to: paths.match,
     label: 'Matches',
     needsVerified: true,
     icon: <path d="M12 20s-7-4.35-7-10a4 4 0 0 1 7-2.65A4 4 0 0 1 19 10c0 5.65-7 10-7 10z" />,
+  },
+  {
+    to: paths.connections,
+    label: 'Messages',
+    needsVerified: true,
+    icon: <path d="M20 12a8 8 0 0 1-11.6 7.1L4 20l1-4.1A8 8 0 1 1 20 12z" />,
   },
   {
     to: paths.profile,
@@ -71,6 +75,8 @@ function NavIcon({ children }: { children: ReactNode }) {
 export function MainNav() {
   const { auth } = useAuth();
   const [verifyPrompt, setVerifyPrompt] = useState(false);
+  // Unread messages over all conversations, kept fresh by the socket (only verified members have any).
+  const unread = useUnreadCount(Boolean(auth?.verification));
   if (!auth) return null;
   const verified = auth.verification;
 
@@ -86,9 +92,21 @@ export function MainNav() {
       <ul className="main-nav__list">
         {NAV_ITEMS.map((item) => (
           <li key={item.to} className="main-nav__entry">
-            <NavLink to={item.to} className="main-nav__item" onClick={(event) => guard(event, item)}>
+            <NavLink
+              to={item.to}
+              className="main-nav__item"
+              onClick={(event) => guard(event, item)}
+              aria-label={
+                item.to === paths.connections && unread > 0 ? `Messages, ${unread} unread` : undefined
+              }
+            >
               <NavIcon>{item.icon}</NavIcon>
               <span className="main-nav__label">{item.label}</span>
+              {item.to === paths.connections && unread > 0 ? (
+                <span className="main-nav__badge" aria-hidden="true">
+                  {unread > 99 ? '99+' : unread}
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}

@@ -20,6 +20,9 @@ const matchSchema = z.object({
     bio: z.nullish(z.string()),
     imageUrl: z.nullish(z.string()),
   }),
+  /** The member's 'I'm interested' on this card; `connectionId` once it is mutual. */
+  interest: z.optional(z.enum(['none', 'sent', 'mutual'])),
+  connectionId: z.nullish(z.string()),
 });
 
 const matchesSchema = z.object({

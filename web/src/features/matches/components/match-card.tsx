@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useProtectedImage } from '@/lib/images/use-protected-image';
 import type { TieredMatch } from '../api/request-matches';
+import { InterestButton } from './interest-button';
 import { MatchOptions } from './match-options';
 import { capitalize, formatLocation, percentTone, TIER_LABELS } from '../utils/match-format';
 
@@ -41,6 +42,14 @@ export function MatchCard({ match, onGone }: { match: TieredMatch; onGone: () =>
           </h2>
           <MatchOptions userId={compatibility.id} name={match.name} onGone={onGone} />
         </div>
+
+        <InterestButton
+          userId={compatibility.id}
+          name={match.name}
+          interest={match.interest ?? 'none'}
+          connectionId={match.connectionId}
+          onGone={onGone}
+        />
 
         <dl className="match-card__facts">
           {facts.map((fact) => (

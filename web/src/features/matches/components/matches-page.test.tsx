@@ -71,7 +71,10 @@ describe('MatchesPage cards', () => {
     renderPage();
 
     expect(screen.getByLabelText('Finding your matches')).toHaveAttribute('aria-busy', 'true');
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    // The navigation asks for the unread count beside it.
+    const [url, init] = fetchMock.mock.calls.find(
+      ([input]) => String(input) === '/api/match/new',
+    ) as unknown as [string, RequestInit];
     expect(url).toBe('/api/match/new');
     expect(JSON.parse(init.body as string)).toEqual({ userId: USER_ID });
 
@@ -256,5 +259,36 @@ describe('MatchesPage states', () => {
     expect(signal?.aborted).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('MatchesPage interest', () => {
+  it("shows each card's interest from the match set: pressed, or mutual with 'Say hello'", async () => {
+    stubMatches(() =>
+      json({
+        best: { ...candidate('Mia', 93), interest: 'sent' },
+        medium: { ...candidate('Zoe', 70), interest: 'mutual', connectionId: 'c5' },
+        worst: candidate('Ivy', 40),
+      }),
+    );
+    renderPage();
+    await screen.findByRole('heading', { name: 'Mia' });
+    expect(within(visibleSlide()).getByRole('button', { name: "I'm interested" })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Next match' }));
+    await waitFor(() => expect(within(visibleSlide()).getByText("It's mutual!")).toBeInTheDocument());
+    expect(within(visibleSlide()).getByRole('link', { name: 'Say hello' })).toHaveAttribute(
+      'href',
+      '/connections/c5',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Next match' }));
+    await waitFor(() =>
+      expect(within(visibleSlide()).getByRole('button', { name: "I'm interested" })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      ),
+    );
   });
 });
