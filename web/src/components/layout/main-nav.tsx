@@ -103,9 +103,12 @@ export function MainNav() {
               <NavIcon>{item.icon}</NavIcon>
               <span className="main-nav__label">{item.label}</span>
               {item.to === paths.connections && unread > 0 ? (
-                <span className="main-nav__badge" aria-hidden="true">
-                  {unread > 99 ? '99+' : unread}
-                </span>
+                <>
+                  {/* Read as "Messages 3": the visible words stay part of the link's name. */}{' '}
+                  <span className="main-nav__badge" aria-hidden="true">
+                    {unread}
+                  </span>
+                </>
               ) : null}
             </NavLink>
           </li>

@@ -128,8 +128,8 @@ function MessageBubble({ message, mine, seen }: { message: Message; mine: boolea
   return (
     <li className={`message ${mine ? 'message--mine' : 'message--theirs'}`}>
       <p className="message__bubble">
-        <span className="sr-only">{mine ? 'You: ' : ''}</span>
-        {message.text}
+        {mine ? <span className="sr-only">You: </span> : null}
+        <span className="message__text">{message.text}</span>
       </p>
       <p className="message__meta">
         <time dateTime={message.sentAt} title={formatFull(message.sentAt)}>
@@ -147,7 +147,7 @@ function PendingBubble({ item, onRetry }: { item: PendingMessage; onRetry: () =>
     <li className={`message message--mine${failed ? ' message--failed' : ' message--sending'}`}>
       <p className="message__bubble">
         <span className="sr-only">You: </span>
-        {item.text}
+        <span className="message__text">{item.text}</span>
       </p>
       <p className="message__meta">
         {failed ? (
