@@ -9,7 +9,10 @@ const USER_ID = '6f1c8d2e-4b5a-4c3d-9e8f-7a6b5c4d3e2f';
 const SHARE_LINK = 'http://localhost:3000/signup?code=AB12CD';
 
 function stubFetch(respond: (url: string) => Response) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => respond(String(input)));
+  // The navigation asks for the unread count (GET /connections) beside the page's own call.
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+    String(input) === '/api/connections' ? json([]) : respond(String(input)),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -48,7 +51,9 @@ describe('WaitlistPage', () => {
     expect(screen.getByText('Position')).toBeInTheDocument();
     expect(screen.getByText('Referrals')).toBeInTheDocument();
     expect(screen.getByText('3')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    const [url, init] = fetchMock.mock.calls.find(([input]) =>
+      String(input).startsWith('/api/waitlist/'),
+    ) as unknown as [string, RequestInit];
     expect(url).toBe(`/api/waitlist/${USER_ID}`);
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer token');
   });
