@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createHandlerContext, type HandlerContext } from '../../../../test/support/handler-context.js';
+import { Mailer } from '../../../notifications/index.js';
 import { AccountDeletion } from '../../account-deletion.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { User } from '../../user.entity.js';
@@ -64,7 +65,7 @@ describe('DeleteAccountHandler (on a real database)', () => {
   beforeAll(async () => {
     t = await createHandlerContext({
       entities: [User],
-      providers: [UserRepository, PasswordHasher, AccountDeletion, DeleteAccountHandler],
+      providers: [UserRepository, PasswordHasher, Mailer, AccountDeletion, DeleteAccountHandler],
     });
     passwordHash = await new PasswordHasher().hash(PASSWORD);
   });

@@ -1,4 +1,5 @@
 import { createHandlerContext, type HandlerContext } from '../../../../test/support/handler-context.js';
+import { Mailer } from '../../../notifications/index.js';
 import { AccountDeletion } from '../../account-deletion.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { User } from '../../user.entity.js';
@@ -29,7 +30,7 @@ describe('RegisterUserHandler (on a real database)', () => {
   beforeAll(async () => {
     t = await createHandlerContext({
       entities: [User],
-      providers: [UserRepository, PasswordHasher, AccountDeletion, RegisterUserHandler],
+      providers: [UserRepository, PasswordHasher, Mailer, AccountDeletion, RegisterUserHandler],
     });
   });
   afterAll(() => t?.close());
