@@ -42,7 +42,10 @@ export function NotificationsSection() {
   }
 
   return (
-    <SettingsSection title="Notifications" description="What we email you about. A mail never includes what anyone wrote to you.">
+    <SettingsSection
+      title="Notifications"
+      description="What we email you about. A mail never includes what anyone wrote to you."
+    >
       {query.status === 'loading' && <Spinner label="Loading notification settings" />}
       {query.status === 'error' && (
         <div className="settings__row">
