@@ -217,7 +217,7 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
     // The gateway hosts no matcher work in this mode; the matchers say they run the schedule.
     expect(gateway.logs).not.toMatch(/DailyMatchScheduler/);
     for (const matcher of [matcherA, matcherB])
-      expect(matcher.logs).toMatch(/daily matching at "0 3 1 1 \*"/);
+      expect(matcher.logs).toMatch(/daily matching at \\?"0 3 1 1 \*\\?"/);
     // Nor the embedding model: that lives in the matchers.
     expect(report.components.embeddings).toEqual({
       status: 'up',
