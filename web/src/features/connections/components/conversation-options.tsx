@@ -13,7 +13,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { unmatch, type Message } from '../api/connections';
-import { blockUser, REPORT_NOTE_MAX, REPORT_REASONS, reportUser, type ReportReason } from '../api/safety';
+import { blockUser, REPORT_NOTE_MAX, REPORT_REASONS, reportUser, type ReportReason } from '@/lib/safety';
 
 type Open = 'none' | 'menu' | 'unmatch' | 'block' | 'report';
 const MENU_ITEMS = [

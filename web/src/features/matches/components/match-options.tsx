@@ -3,8 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { toast } from '@/components/ui/toast';
-import { blockUser } from '../api/block-user';
-import { REPORT_NOTE_MAX, REPORT_REASONS, reportUser, type ReportReason } from '../api/report-user';
+import { blockUser, REPORT_NOTE_MAX, REPORT_REASONS, reportUser, type ReportReason } from '@/lib/safety';
 
 type Open = 'none' | 'menu' | 'block' | 'report';
 

@@ -11,14 +11,14 @@ export const REPORT_REASONS = [
 export type ReportReason = (typeof REPORT_REASONS)[number]['value'];
 export const REPORT_NOTE_MAX = 1000;
 
-/** POST /block: ends the conversation too, for both. */
+/** POST /block: from now on neither sees the other (idempotent); it ends their conversation too. */
 export function blockUser(userId: string): Promise<{ blocked: true }> {
   return api.post('/block', { userId });
 }
 
 /**
- * POST /report: goes to our moderators, blocks the person and ends the conversation. A `messageId` of the
- * conversation puts that message's text in front of the moderators.
+ * POST /report: goes to our moderators and blocks the person (ending any conversation). A `messageId` of their
+ * conversation puts that message's text in front of the moderators. Match cards and conversations share it.
  */
 export function reportUser(input: {
   userId: string;
