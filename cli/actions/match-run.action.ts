@@ -1,5 +1,6 @@
 import { MikroORM } from '@mikro-orm/core';
 import { DailyMatchRun, type DailyRunReport } from '../../libs/matching/match-sets/daily-match-run.js';
+import type { SummaryPassReport } from '../../libs/matching/match-sets/summary-pass.js';
 import { DailyMatchRunRepository } from '../../libs/matching/match-sets/daily-match-run.repository.js';
 import type { CliContext } from '../context/cli-context.js';
 import { isCalendarDay } from '../../libs/matching/domain/calendar-day.js';
@@ -12,34 +13,48 @@ export interface MatchRunOptions {
   date?: string;
   progress?: boolean;
   json?: boolean;
+  /** The summary pass after the run (default on); off leaves the summaries to first reads. */
+  summaries?: boolean;
 }
+
+export type MatchRunReport = DailyRunReport & { summaryPass?: SummaryPassReport };
 
 const POLL_MS = 1000;
 
 /**
  * The daily run, now: the matching engine's own DailyMatchRun (catch up personality vectors, score
- * everyone, write the sets). It is idempotent per user and day, so a second run creates nothing.
+ * everyone, write the sets), then the day's summary pass, reported on its own line. Both are idempotent per
+ * user and day, so a second run creates nothing.
  */
 export async function matchRunAction(
   context: CliContext,
   options: MatchRunOptions,
   out: Output,
-): Promise<DailyRunReport> {
+): Promise<MatchRunReport> {
   const run = context.app.get(DailyMatchRun, { strict: false });
   const day = options.date ?? run.today();
   if (!isCalendarDay(day)) {
     throw new CliError(`--date must be a calendar day as YYYY-MM-DD, got '${day}'`, ExitCode.usage);
   }
   const watcher = options.progress ? await watchProgress(context, day) : undefined;
-  let report: DailyRunReport;
+  let report: MatchRunReport;
   try {
     report = await run.run(day);
   } finally {
     await watcher?.stop();
   }
+  if (!options.json) out.line(summaryLine(report));
+  if (options.summaries !== false) {
+    report = { ...report, summaryPass: await run.writeSummaries(day) };
+    if (!options.json) out.line(summaryPassLine(report.summaryPass!));
+  }
   if (options.json) out.json(report);
-  else out.line(summaryLine(report));
   return report;
+}
+
+export function summaryPassLine(pass: SummaryPassReport): string {
+  const perSecond = pass.ms > 0 ? Math.round((pass.summaries * 1000) / pass.ms) : pass.summaries;
+  return `Summaries for ${pass.day}: ${pass.summaries} written, ${(pass.ms / 1000).toFixed(1)} s (${perSecond}/s).`;
 }
 
 export function summaryLine(report: DailyRunReport): string {

@@ -8,6 +8,7 @@ import { WaitingUsersNotifier } from './consumers/email-waiting-users/waiting-us
 import { WaitingUsersRepository } from './consumers/email-waiting-users/waiting-users.repository.js';
 import { MemberRefresh } from './consumers/refresh-personality/member-refresh.js';
 import { RecordMemberWhenAccountChanges } from './consumers/record-members/record-member-when-account-changes.consumer.js';
+import { WriteSummariesWhenSetsStored } from './consumers/write-summaries/write-summaries-when-sets-stored.consumer.js';
 import { RecordBlockWhenUserBlocks } from './consumers/record-members/record-block-when-user-blocks.consumer.js';
 
 const consumers = [
@@ -16,10 +17,11 @@ const consumers = [
   RefreshPersonalityWhenQuizSubmitted,
   RefreshPersonalityWhenProfileUpdated,
   GenerateMatchesWhenMatchRequested,
+  WriteSummariesWhenSetsStored,
   EmailWaitingUsersWhenNewcomerCompletes,
 ];
 
-/** The matcher's reactions to events: its read model, vectors and embeddings, requested sets, the empty-state promise. */
+/** The matcher's reactions to events: its read model, vectors and embeddings, requested sets and their summaries, the empty-state promise. */
 @Module({
   imports: [MatchingModule],
   providers: [...consumers, MemberRefresh, WaitingUsersNotifier, WaitingUsersRepository],

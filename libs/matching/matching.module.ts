@@ -9,6 +9,7 @@ import { MatchSetRepository } from './match-sets/match-set.repository.js';
 import { MatchSetGenerator } from './match-sets/match-set-generator.js';
 import { MatchSetWriter } from './match-sets/match-set-writer.js';
 import { PickSummaries } from './match-sets/pick-summaries.js';
+import { SummaryPass } from './match-sets/summary-pass.js';
 import { DailyMatchRunRepository } from './match-sets/daily-match-run.repository.js';
 import { DailyMatchRun } from './match-sets/daily-match-run.js';
 import { MemberRepository } from './members/member.repository.js';
@@ -28,6 +29,7 @@ const services = [
   MatchSetGenerator,
   MatchSetWriter,
   PickSummaries,
+  SummaryPass,
   DailyMatchRunRepository,
   DailyMatchRun,
   MemberRepository,

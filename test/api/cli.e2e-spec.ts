@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import 'reflect-metadata';
+import { MikroORM } from '@mikro-orm/core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,9 +157,25 @@ describe('fated CLI', () => {
         `^Daily run for \\d{4}-\\d{2}-\\d{2}: ${complete.length} users, ${complete.length} sets \\(\\d+ empty\\)`,
       ),
     );
+    // The summary pass wrote every pick's summary right after the run: first reads find them.
+    const picks = (complete.length - first.empty) * 3;
+    expect(first.summaryPass!.summaries).toBeGreaterThan(0);
+    expect(first.summaryPass!.summaries).toBeLessThanOrEqual(picks);
+    expect(out.text()).toMatch(
+      new RegExp(`\\nSummaries for \\d{4}-\\d{2}-\\d{2}: ${first.summaryPass!.summaries} written, `),
+    );
+    const unsummarised = await cli((context) =>
+      context.app
+        .get(MikroORM)
+        .em.fork()
+        .getConnection()
+        .execute(`select count(*)::int as n from match_pick where summary is null`),
+    );
+    expect(unsummarised[0].n).toBe(0);
 
     const second = await cli((context) => matchRunAction(context, {}, bufferOutput()));
     expect(second).toMatchObject({ users: complete.length, sets: 0, empty: 0, existing: complete.length });
+    expect(second.summaryPass!.summaries).toBe(0);
 
     const stats = await cli((context) => statsAction(context, {}, bufferOutput()));
     expect(stats).toMatchObject({

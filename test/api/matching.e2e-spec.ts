@@ -305,7 +305,8 @@ describe('matching API', () => {
   });
 
   it('the schedule requests sets through MatchRequested and the matcher answers with MatchesGenerated', async () => {
-    const day = addDays(today, 60);
+    // Past the 30-day window of the runs above, so that the sets have picks.
+    const day = addDays(today, 130);
     const result = await t.app.get(CommandBus).execute(new RequestDailyMatchesCommand(day));
     expect(result.claimed).toBe(true);
     expect(result.requested).toBeGreaterThan(5);
@@ -326,6 +327,21 @@ describe('matching API', () => {
       return rows[0].n === result.requested && rows[0].n;
     });
     expect(generated).toBe(result.requested);
+    // Each stored chunk is announced, and the summary pass writes its summaries: first reads find them.
+    await h.until('the summary pass', async () => {
+      await t.app.get(OutboxRelay).drain();
+      await consumer.settled();
+      const [row] = await h.sql(
+        `select count(*)::int as picks, count(summary)::int as summaries from match_pick where day = ?::date`,
+        [day],
+      );
+      return row.picks > 0 && row.summaries === row.picks;
+    });
+    const [{ chunks }] = await h.sql(
+      `select count(*)::int as chunks from outbox_message where type = 'MatchSetsStored' and payload->>'day' = ?`,
+      [day],
+    );
+    expect(chunks).toBe(Math.ceil(result.requested / 250));
   });
 
   it('the daily run stores picks without summaries; the first read writes each once, and a process without the model writes the same text', async () => {
@@ -343,10 +359,10 @@ describe('matching API', () => {
 
     const summariesOf = async (userId: string) =>
       (
-        await h.sql(`select tier, summary from match_pick where user_id = ? and day = ?::date order by tier`, [
-          userId,
-          day,
-        ])
+        await h.sql(
+          `select tier, summary from match_pick where user_id = ? and day = ?::date order by tier`,
+          [userId, day],
+        )
       ).map((row) => `${row.tier}: ${row.summary}`);
     const orm = t.app.get(MikroORM);
     const matcher = t.app.get(PickSummaries);
@@ -367,9 +383,21 @@ describe('matching API', () => {
     await h.sql(`update match_pick set summary = null where user_id = ? and day = ?::date`, [seeker.id, day]);
     await gateway.fill(orm.em.fork(), seeker.id, day);
     expect(await summariesOf(seeker.id)).toEqual(first);
-    const [{ models }] = await h.sql(`select count(*)::int as models from answer_text_similarity where model_id = ?`, [
-      TEST_MODEL,
-    ]);
+
+    // The summary pass after a run writes the same texts, only where they are missing (a pass cut short resumes).
+    await h.sql(`update match_pick set summary = null where user_id = ? and day = ?::date`, [seeker.id, day]);
+    const [before] = await h.sql(
+      `select count(*)::int as n from match_pick where day = ?::date and summary is null`,
+      [day],
+    );
+    const pass = await t.app.get(DailyMatchRun).writeSummaries(day);
+    expect(pass.summaries).toBe(before.n);
+    expect(await summariesOf(seeker.id)).toEqual(first);
+    expect((await t.app.get(DailyMatchRun).writeSummaries(day)).summaries).toBe(0);
+    const [{ models }] = await h.sql(
+      `select count(*)::int as models from answer_text_similarity where model_id = ?`,
+      [TEST_MODEL],
+    );
     expect(models).toBe(1);
   });
 });

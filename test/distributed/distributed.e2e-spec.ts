@@ -338,6 +338,14 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
         : undefined;
     });
     expect(picks.length).toBeGreaterThan(0);
+    // The matcher announces the stored chunk (MatchSetsStored) and a matcher's summary pass writes its summaries.
+    await waitFor('the summary pass on a matcher', 60_000, async () => {
+      const [row] = await sql<{ n: number }>(
+        `select count(*)::int as n from match_pick where user_id = $1 and day = $2::date and summary is null`,
+        [requester!.id, tomorrow],
+      );
+      return row!.n === 0 ? true : undefined;
+    });
     expect(picks.map((pick) => pick.candidate_id)).not.toContain(blockedId);
     expect(picks.map((pick) => pick.candidate_id)).not.toContain(leaving.id);
     people.splice(people.indexOf(leaving), 1);

@@ -6,6 +6,7 @@ import { DailyMatchRunRepository } from './daily-match-run.repository.js';
 import { MatchSetGenerator } from './match-set-generator.js';
 import { RecentPairs } from './recent-pairs.js';
 import { MatchingErrors } from '../matching-errors.js';
+import { SummaryPass, type SummaryPassReport } from './summary-pass.js';
 import { PersonalityVectors } from '../personality/personality-vectors.js';
 import { CandidatePools } from '../pool/candidate-pools.js';
 import { Metrics } from '../../shared/observability/metrics.js';
@@ -27,9 +28,10 @@ export interface DailyRunReport {
 
 /**
  * The whole day's matching in one call, without HTTP or events: catch up stale personality vectors,
- * load every matchable user into typed arrays once, and compute every missing set in blocks. The CLI,
- * the benchmark and tests call it directly; it is idempotent per user and day, so running it twice, or
- * alongside the scheduled run, creates no second set for anyone.
+ * load every matchable user into typed arrays once, and compute every missing set in blocks; then, as its
+ * own step, the day's summary pass (`writeSummaries`). The CLI, the benchmark and tests call it directly;
+ * it is idempotent per user and day, so running it twice, or alongside the scheduled run, creates no second
+ * set for anyone.
  */
 @Injectable()
 export class DailyMatchRun {
@@ -43,6 +45,7 @@ export class DailyMatchRun {
     private readonly generator: MatchSetGenerator,
     private readonly recentPairs: RecentPairs,
     private readonly runs: DailyMatchRunRepository,
+    private readonly summaries: SummaryPass,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
@@ -93,6 +96,14 @@ export class DailyMatchRun {
         `${Math.round(loaded - loadStarted)} ms (window ${Math.round(recent.ms)} ms, ${recent.index.size} pairs; ` +
         `${snapshot.existing.size} sets of the day so far)`,
     );
+    return report;
+  }
+
+  /** The day's summaries still missing, written after the run so that first reads find them. */
+  async writeSummaries(day: string = this.today()): Promise<SummaryPassReport> {
+    if (!isCalendarDay(day)) throw MatchingErrors.invalidDay(day);
+    const report = await this.summaries.forDay(day);
+    this.logger.log(`day ${day}: ${report.summaries} summaries written, ${report.ms} ms`);
     return report;
   }
 

@@ -5,7 +5,7 @@ import type { Tier } from '../domain/tiers.js';
 import { BatchedRead } from '../../persistence/batched-read.js';
 import { bound } from '../../persistence/bound-statement.js';
 import { decodePairs } from '../pool/recent-pair-index.js';
-import { literal, numbers, placeholders, query } from '../persistence/sql.js';
+import { literal, numbers, query } from '../persistence/sql.js';
 
 export interface Pick {
   userId: string;
@@ -16,8 +16,9 @@ export interface Pick {
   percent: number;
 }
 
-/** A stored pick whose summary is not written yet (PickSummaries writes it on first read). */
+/** A stored pick whose summary is not written yet (PickSummaries writes it). */
 export interface UnsummarisedPick {
+  userId: string;
   day: string;
   tier: Tier;
   candidateId: string;
@@ -149,7 +150,7 @@ export class MatchSetRepository {
 
   async summaryPeople(em: EntityManager, userIds: string[]): Promise<SummaryPersonRow[]> {
     if (userIds.length === 0) return [];
-    const rows = await query<{
+    const rows = await bound<{
       user_id: string;
       name: string;
       bio: string | null;
@@ -159,8 +160,8 @@ export class MatchSetRepository {
       em,
       `select v.user_id, m.name, m.bio, v.choices, v.embedding_model
          from personality_vector v join match_member m on m.user_id = v.user_id
-        where v.user_id in (${placeholders(userIds.length)})`,
-      userIds,
+        where v.user_id = any(?::uuid[])`,
+      [userIds],
     );
     return rows.map((row) => ({
       userId: row.user_id,
@@ -171,30 +172,70 @@ export class MatchSetRepository {
     }));
   }
 
+  /** `userId`'s picks without a summary (of one day, or of every day for the data export). */
   async picksWithoutSummary(em: EntityManager, userId: string, day?: string): Promise<UnsummarisedPick[]> {
-    const rows = await query<{ day: string; tier: Tier; candidate_id: string }>(
+    const rows = await bound<{ user_id: string; day: string; tier: Tier; candidate_id: string }>(
       em,
-      `select to_char(day, 'YYYY-MM-DD') as day, tier, candidate_id from match_pick
-        where user_id = ? and summary is null${day ? ' and day = ?::date' : ''}`,
+      `select user_id, to_char(day, 'YYYY-MM-DD') as day, tier, candidate_id from match_pick
+        where user_id = ?::uuid and summary is null${day ? ' and day = ?::date' : ''}`,
       day ? [userId, day] : [userId],
     );
-    return rows.map((row) => ({ day: String(row.day), tier: row.tier, candidateId: row.candidate_id }));
+    return rows.map(unsummarised);
+  }
+
+  /** The picks of `day` without a summary of any of `userIds`. */
+  async dayPicksWithoutSummary(
+    em: EntityManager,
+    day: string,
+    userIds: string[],
+  ): Promise<UnsummarisedPick[]> {
+    if (userIds.length === 0) return [];
+    const rows = await bound<{ user_id: string; day: string; tier: Tier; candidate_id: string }>(
+      em,
+      `select user_id, to_char(day, 'YYYY-MM-DD') as day, tier, candidate_id from match_pick
+        where day = ?::date and user_id = any(?::uuid[]) and summary is null`,
+      [day, userIds],
+    );
+    return rows.map(unsummarised);
+  }
+
+  /**
+   * Up to `limit` members after `after` (in id order) with a pick of `day` still without its summary: the
+   * summary pass walks a day with it, and a pass that stopped part-way resumes where the work is.
+   */
+  async membersWithoutSummaries(
+    em: EntityManager,
+    day: string,
+    after: string | undefined,
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await bound<{ user_id: string }>(
+      em,
+      `select distinct user_id from match_pick
+        where day = ?::date and summary is null and user_id > ?::uuid
+        order by user_id limit ?::int`,
+      [day, after ?? '00000000-0000-0000-0000-000000000000', limit],
+    );
+    return rows.map((row) => row.user_id);
   }
 
   /** Stores first summaries; a summary already written (by a concurrent reader) is kept. */
   async saveSummaries(
     em: EntityManager,
-    userId: string,
     summaries: (UnsummarisedPick & { summary: string })[],
   ): Promise<void> {
     if (summaries.length === 0) return;
-    const rows = summaries.map(({ day, tier, summary }) => ({ day, tier, summary }));
-    await query(
+    await bound(
       em,
       `update match_pick m set summary = x.summary
-         from json_to_recordset(?::json) as x(day date, tier varchar, summary text)
-        where m.user_id = ? and m.day = x.day and m.tier = x.tier and m.summary is null`,
-      [JSON.stringify(rows), userId],
+         from unnest(?::uuid[], ?::date[], ?::varchar[], ?::text[]) as x(user_id, day, tier, summary)
+        where m.user_id = x.user_id and m.day = x.day and m.tier = x.tier and m.summary is null`,
+      [
+        summaries.map((pick) => pick.userId),
+        summaries.map((pick) => pick.day),
+        summaries.map((pick) => pick.tier),
+        summaries.map((pick) => pick.summary),
+      ],
     );
   }
 
@@ -315,7 +356,12 @@ export class MatchSetRepository {
   }
 
   /** Whether `viewerId` was shown `ownerId` on `sinceDay` or later (interest: someone from the last 30 days' sets). */
-  async wasShownSince(em: EntityManager, viewerId: string, ownerId: string, sinceDay: string): Promise<boolean> {
+  async wasShownSince(
+    em: EntityManager,
+    viewerId: string,
+    ownerId: string,
+    sinceDay: string,
+  ): Promise<boolean> {
     const rows = await query(
       em,
       `select 1 from match_pick where user_id = ? and candidate_id = ? and day >= ?::date limit 1`,
@@ -372,7 +418,9 @@ export class MatchSetRepository {
   async historyOf(
     em: EntityManager,
     userId: string,
-  ): Promise<{ day: string; tier: Tier; candidateId: string; name: string; percent: number; summary: string }[]> {
+  ): Promise<
+    { day: string; tier: Tier; candidateId: string; name: string; percent: number; summary: string }[]
+  > {
     const rows = await query<{
       day: string | Date;
       tier: Tier;
@@ -396,4 +444,13 @@ export class MatchSetRepository {
       summary: row.summary ?? '',
     }));
   }
+}
+
+function unsummarised(row: {
+  user_id: string;
+  day: string;
+  tier: Tier;
+  candidate_id: string;
+}): UnsummarisedPick {
+  return { userId: row.user_id, day: String(row.day), tier: row.tier, candidateId: row.candidate_id };
 }

@@ -40,7 +40,7 @@ export class Metrics {
 
   readonly matchGenerationPhase = new Histogram({
     name: 'fated_match_generation_phase_seconds',
-    help: 'Time spent computing match sets per call (a daily run or one MatchRequested chunk), by phase: read, score, write',
+    help: 'Time spent computing match sets per call (a daily run or one MatchRequested chunk), by phase: read, score, write, summaries (the pass after it)',
     labelNames: ['phase'] as const,
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
     registers: [this.registry],
@@ -55,6 +55,13 @@ export class Metrics {
   readonly matchSetsEmpty = new Counter({
     name: 'fated_match_sets_empty_total',
     help: 'Match sets written without any candidate',
+    registers: [this.registry],
+  });
+
+  readonly summariesWritten = new Counter({
+    name: 'fated_match_summaries_written_total',
+    help: 'Compatibility summaries written, by path: pass (the background pass after a run) or read (a first read that came before it)',
+    labelNames: ['path'] as const,
     registers: [this.registry],
   });
 

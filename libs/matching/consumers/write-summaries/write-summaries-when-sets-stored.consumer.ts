@@ -1,0 +1,40 @@
+import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
+import { isCalendarDay } from '../../domain/calendar-day.js';
+import { MatchSetsStored } from '../../events/match-sets-stored.event.js';
+import { SummaryPass } from '../../match-sets/summary-pass.js';
+
+/**
+ * The summary pass of the schedule, a chunk at a time, on whichever matcher receives the chunk's
+ * MatchSetsStored. One chunk at a time per process, so the pass takes a bounded share of the matcher beside
+ * the generation of the next chunks. Idempotent: it writes only what is missing, so a redelivery after a
+ * crash finishes the chunk and writes nothing twice.
+ */
+@Consumes(MatchSetsStored)
+export class WriteSummariesWhenSetsStored
+  implements EventConsumer<MatchSetsStored>, BeforeApplicationShutdown
+{
+  private readonly logger = new Logger('WriteSummariesWhenSetsStored');
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly pass: SummaryPass) {}
+
+  handle(event: MatchSetsStored): Promise<void> {
+    const done = this.chain.then(() => this.write(event.payload.day, event.payload.userIds));
+    this.chain = done.catch(() => undefined);
+    return done;
+  }
+
+  // Settles while the database is still open (the ORM closes in onApplicationShutdown).
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.chain;
+  }
+
+  private async write(day: string, userIds: string[]): Promise<void> {
+    if (!isCalendarDay(day)) throw new RangeError(`MatchSetsStored for a date out of range: ${day}`);
+    const report = await this.pass.forMembers(day, userIds);
+    this.logger.debug(
+      `day ${day}: ${report.summaries} summaries for ${userIds.length} members, ${report.ms} ms`,
+    );
+  }
+}
