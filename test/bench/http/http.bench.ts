@@ -19,12 +19,15 @@ import { generateSeedUser } from '../../../cli/seed/seed-user-generator.js';
 import { BenchLogger } from '../support/bench-logger.js';
 import { summarise as summariseProfile } from '../support/cpu-profile.js';
 import { describeMachine, megabytes } from '../support/machine.js';
+import { JwtService } from '@nestjs/jwt';
+import { DailyMatchRun } from '../../../libs/matching/match-sets/daily-match-run.js';
 
 /**
  * The read paths over HTTP, at scale: the built gateway (one process, embedded matcher, as `npm start` runs
  * it) on a database holding N matchable users, loaded by autocannon with C connections on loopback, one
- * route after the other — the floor (`GET /api/quiz/questions`: static, public, no database), a profile
- * read, a waitlist position, today's (stored) set, and a photo answered 304 Not Modified. Each request is
+ * route after the other — the floor (`GET /api/quiz/questions`: static, public, no database), the first read
+ * of today's set and the same members' repeat reads, a profile read, a waitlist position, today's (stored)
+ * set, and a photo answered 304 Not Modified. Each request is
  * signed in as the next of `--accounts` seeded members, so the per-account limits (waitlist: 120 a minute)
  * stay out of the figures; answers other than the route's 2xx/304 are counted, and a route where more
  * than 1 % are is reported as invalid (non-zero exit).
@@ -36,7 +39,13 @@ import { describeMachine, megabytes } from '../support/machine.js';
  * the matcher's consumers running in this process) and waits until every user is matchable (their
  * personality vectors built by the consumers).
  *
+ * The first read is what a morning makes thousands of: before the gateway starts, today's sets are made
+ * afresh as a deployed server makes them (the daily run, then its summary pass, each timed), and
+ * `--first-reads` members who are not among the signed-in accounts each ask for their set once (their
+ * tokens signed here with the gateway's secret: signing in thousands through argon2 would take minutes).
+ *
  *   npm run bench -- http [--users 100000] [--connections 32] [--seconds 10] [--accounts 2500]
+ *                         [--first-reads 10000]
  *                         [--data-dir DIR] [--fresh] [--warmup 2] [--settle-minutes 30]
  *                         [--only TEXT] [--profile]
  *
@@ -50,6 +59,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     accounts: { type: 'string', default: '2500' },
+    'first-reads': { type: 'string', default: '10000' },
     seed: { type: 'string', default: '1' },
     password: { type: 'string', default: DEFAULT_SEED_PASSWORD },
     'data-dir': { type: 'string' },
@@ -65,6 +75,7 @@ const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const seed = Number(values.seed);
 const accountCount = Math.min(Number(values.accounts), users);
+const firstReadCount = Math.min(Number(values['first-reads']), Math.max(0, users - accountCount));
 if (
   !Number.isInteger(users) ||
   users < 2 ||
@@ -76,11 +87,13 @@ if (
   seed < 0 ||
   !Number.isInteger(accountCount) ||
   accountCount < 1 ||
+  !Number.isInteger(firstReadCount) ||
+  firstReadCount < 0 ||
   !(Number(values['settle-minutes']) > 0)
 ) {
   console.error(
     'usage: npm run bench -- http [--users N ≥ 2] [--connections C] [--seconds S] [--warmup S] [--accounts A] ' +
-      '[--seed S] [--password P] [--data-dir DIR] [--fresh] [--settle-minutes M]',
+      '[--first-reads R] [--seed S] [--password P] [--data-dir DIR] [--fresh] [--settle-minutes M]',
   );
   process.exit(2);
 }
@@ -96,6 +109,8 @@ const WAITLIST_PER_ACCOUNT_PER_MINUTE = 120;
 const SETTLE_TIMEOUT_MS = Number(values['settle-minutes']) * 60_000;
 
 const ARTIFACTS = resolve(ROOT, 'test/artifacts/bench');
+/** The gateway's access-token secret, known here so that the first-read members need no sign-in. */
+const ACCESS_SECRET = randomBytes(32).toString('hex');
 
 const MODEL_ENV = {
   MODELS_DIR: process.env.MODELS_DIR ?? resolve(ROOT, '../shared/models'),
@@ -138,7 +153,7 @@ async function main(): Promise<void> {
   let server: ChildProcess | undefined;
   try {
     console.log(`machine: ${describeMachine()}`);
-    await seedUntilMatchable(database);
+    const firstReaders = await seedUntilMatchable(database);
 
     const port = await freePort();
     server = startGateway(database, port);
@@ -160,14 +175,24 @@ async function main(): Promise<void> {
     );
 
     const rows: Row[] = [];
-    for (const target of targets) {
-      if (warmup > 0) await load(base, target, warmup);
-      const row = summarise(target, await load(base, target, seconds));
+    const report = (row: Row) => {
       rows.push(row);
       console.log(
         `  ${row.route}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
           (row.unexpected ? `, ${row.unexpected} unexpected answers (${row.throttled} × 429)` : ''),
       );
+    };
+    for (const [index, target] of targets.entries()) {
+      if (warmup > 0) await load(base, target, warmup);
+      report(summarise(target, await load(base, target, seconds)));
+      if (index === 0 && firstReaders.length > 0) {
+        // Once each: a first read can happen only once per member and day.
+        const first = firstReadTarget(firstReaders, 'POST /api/match/new (first read)');
+        report(summarise(first, await load(base, first, undefined, firstReaders.length)));
+        const repeat = firstReadTarget(firstReaders, 'POST /api/match/new (repeat)');
+        await load(base, repeat, 3);
+        report(summarise(repeat, await load(base, repeat, seconds)));
+      }
     }
     const rss = serverRss(server.pid!);
     printTable(rows);
@@ -251,7 +276,7 @@ async function prepareDatabaseLocation(): Promise<Database> {
  * consumers on, then waits for them (personality vectors) and checks N members are matchable. Users already
  * there (same seed) are skipped, so a database that holds them is reused as it is.
  */
-async function seedUntilMatchable(database: Database): Promise<void> {
+async function seedUntilMatchable(database: Database): Promise<Account[]> {
   let context: CliContext | undefined;
   let failed = true;
   try {
@@ -269,8 +294,9 @@ async function seedUntilMatchable(database: Database): Promise<void> {
     if (before >= users) {
       console.log(`reusing it: ${before} matchable members already (≥ ${users}), nothing seeded`);
       await vacuumAndAnalyze(context);
+      const readers = await freshDay(context);
       failed = false;
-      return;
+      return readers;
     }
     console.log(`${before} matchable members; seeding up to ${users} (bulk path, seed ${seed})…`);
     const seeding = performance.now();
@@ -327,7 +353,9 @@ async function seedUntilMatchable(database: Database): Promise<void> {
       `consumers done in ${((performance.now() - settling) / 1000).toFixed(1)} s: ${after} matchable members`,
     );
     await vacuumAndAnalyze(context);
+    const readers = await freshDay(context);
     failed = false;
+    return readers;
   } catch (error) {
     // Said now: closing after a failure may end the process (see closeAfterSeeding).
     console.error(`bench failed: ${(error as Error).message}`);
@@ -366,6 +394,47 @@ async function vacuumAndAnalyze(context: CliContext): Promise<void> {
   console.log(`vacuumed and analyzed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/**
+ * Today's sets made afresh, the way the deployed server makes them each morning: the day's sets go, the
+ * daily run stores new ones, and its summary pass writes their summaries (both timed). Then the members whose
+ * first read is measured: `--first-reads` of them with a set, none of the signed-in accounts, each with an
+ * access token signed with the gateway's secret.
+ */
+async function freshDay(context: CliContext): Promise<Account[]> {
+  if (firstReadCount === 0) return [];
+  const run = context.app.get(DailyMatchRun, { strict: false });
+  const day = run.today();
+  const connection = connectionOf(context);
+  await connection.execute(`delete from match_set where day = ?::date`, [day]);
+  await connection.execute(`delete from match_day_pairs where day = ?::date`, [day]);
+  const made = await run.run(day);
+  const pass = await run.writeSummaries(day);
+  console.log(
+    `today (${day}) made afresh: the daily run ${(made.ms / 1000).toFixed(1)} s (${made.sets} sets), its summary ` +
+      `pass ${(pass.ms / 1000).toFixed(1)} s (${pass.summaries} summaries, ` +
+      `${Math.round((pass.summaries * 1000) / Math.max(1, pass.ms))}/s)`,
+  );
+  const accountEmails = new Set(
+    Array.from(
+      { length: accountCount },
+      (_, i) => generateSeedUser(seed, Math.floor((i * users) / accountCount), { allVerified: true }).email,
+    ),
+  );
+  const rows = await connection.execute<{ id: string; email: string; session_version: number }[]>(
+    `select u.id, u.email, u.session_version from match_set s join app_user u on u.id = s.user_id
+      where s.day = ?::date and s.pick_count > 0 order by md5(u.id::text) limit ?`,
+    [day, firstReadCount + accountCount],
+  );
+  const jwt = new JwtService({ secret: ACCESS_SECRET, signOptions: { expiresIn: '1h' } });
+  return rows
+    .filter((row) => !accountEmails.has(row.email))
+    .slice(0, firstReadCount)
+    .map((row) => ({
+      id: row.id,
+      token: jwt.sign({ id: row.id, email: row.email, sv: Number(row.session_version) }, { subject: row.id }),
+    }));
+}
+
 function connectionOf(context: CliContext) {
   return (context.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection();
 }
@@ -387,7 +456,7 @@ function startGateway(database: Database, port: number): ChildProcess {
       HOME: process.env.HOME ?? '/tmp',
       // As deployed (no API docs); production wants real secrets and SMTP, which a read bench never uses.
       NODE_ENV: 'production',
-      JWT_ACCESS_SECRET: randomBytes(32).toString('hex'),
+      JWT_ACCESS_SECRET: ACCESS_SECRET,
       JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
       SMTP_URL: 'smtp://127.0.0.1:9',
       PORT: String(port),
@@ -553,13 +622,33 @@ function buildTargets(accounts: Account[]): Target[] {
   ];
 }
 
-function load(base: string, target: Target, durationS: number): Promise<autocannon.Result> {
+/** Today's set for each first-read member. */
+function firstReadTarget(readers: Account[], route: string): Target {
+  return {
+    route,
+    expected: 200,
+    requests: readers.map((a) => ({
+      method: 'POST',
+      path: '/api/match/new',
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: a.id }),
+    })),
+  };
+}
+
+/** For `durationS` seconds, or `amount` requests in all (each of the target's once, when it has that many). */
+function load(
+  base: string,
+  target: Target,
+  durationS: number | undefined,
+  amount?: number,
+): Promise<autocannon.Result> {
   let client = 0;
   const step = Math.max(1, Math.floor(target.requests.length / connections));
   return autocannon({
     url: base,
     connections,
-    duration: durationS,
+    ...(amount ? { amount } : { duration: durationS }),
     requests: target.requests,
     // Each connection starts at a different member, so concurrent requests are for different accounts.
     setupClient: (c) => {
