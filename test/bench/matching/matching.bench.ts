@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DailyMatchRun } from '../../../libs/matching/match-sets/daily-match-run.js';
+import { addDays, type CalendarDay } from '../../../libs/matching/domain/calendar-day.js';
 import { PersonalityVectors } from '../../../libs/matching/personality/personality-vectors.js';
 import { MemberRepository } from '../../../libs/matching/members/member.repository.js';
 import { EventRegistry } from '../../../libs/messaging/event-registry.js';
@@ -28,16 +29,21 @@ import { describeMachine, megabytes, withPeakRss } from '../support/machine.js';
  * daily run — the engine's own DailyMatchRun, the same call as `fated match run` and the schedule — is
  * timed end to end. The last line is exactly `matching N users: X users/s`.
  *
- * With `--history-days D` the run is the steady state: D − 1 earlier days of sets (three picks a day for
- * everyone, drawn from each one's compatible group) are written first, so the 30-day no-repeat rule has its
- * full window to read and apply.
+ * With `--history-days D` the run is the steady state: D − 1 earlier days of sets are there first, so the
+ * 30-day no-repeat rule has its full window to read and apply. `--history synthetic` (the default) writes
+ * them in one statement a day (three picks a day for everyone, drawn from each one's compatible group);
+ * `--history real` lives through them as a deployed server does: each day's real run and its summary pass,
+ * the relay marking the day's outbox rows published and the pruner removing them, `vacuum analyze` every
+ * seventh day as autovacuum would. After today's run its summary pass is timed on its own.
  *
- *   npm run bench -- matching --users 10000 [--history-days 30] [--seed 1] [--profile] [--keep]
+ *   npm run bench -- matching --users 10000 [--history-days 30] [--history synthetic|real] [--seed 1]
+ *                             [--profile] [--keep]
  */
 const { values } = parseArgs({
   options: {
     users: { type: 'string' },
     'history-days': { type: 'string', default: '1' },
+    history: { type: 'string', default: 'synthetic' },
     seed: { type: 'string', default: '1' },
     profile: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -53,10 +59,12 @@ if (
   seed < 0 ||
   !Number.isInteger(historyDays) ||
   historyDays < 1 ||
-  historyDays > 30
+  historyDays > 30 ||
+  !['synthetic', 'real'].includes(values.history!)
 ) {
   console.error(
-    'usage: npm run bench -- matching --users N [--history-days 1–30] [--seed S] [--profile] [--keep]  (N ≥ 2)',
+    'usage: npm run bench -- matching --users N [--history-days 1–30] [--history synthetic|real] [--seed S] ' +
+      '[--profile] [--keep]  (N ≥ 2)',
   );
   process.exit(2);
 }
@@ -111,7 +119,9 @@ async function main(): Promise<void> {
 
     const run = context.app.get(DailyMatchRun, { strict: false });
     const day = run.today();
-    if (historyDays > 1) {
+    if (historyDays > 1 && values.history === 'real') {
+      await liveHistory(context, run, day, historyDays - 1);
+    } else if (historyDays > 1) {
       const history = await timed(() => writeHistory(context!, day, historyDays - 1));
       console.log(
         `history: ${historyDays - 1} earlier days, ${history.result} picks written in ${seconds(history.ms)} (steady state)`,
@@ -141,6 +151,11 @@ async function main(): Promise<void> {
     if (report.users !== users || report.sets !== users) {
       throw new Error(`expected ${users} users and sets, got ${report.users} users and ${report.sets} sets`);
     }
+    const pass = await run.writeSummaries(day);
+    console.log(
+      `summary pass ${day}: ${pass.summaries} summaries in ${seconds(pass.ms)} (${rate(pass.summaries, pass.ms)}/s), ` +
+        'after the run and not counted in it',
+    );
     console.log(`matching ${users} users: ${rate(users, ms)} users/s`);
   } finally {
     if (context) await closeCliContext(context, { settle: false });
@@ -240,6 +255,40 @@ async function writeHistory(context: CliContext, day: string, days: number): Pro
     [day],
   );
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The `days` days before `day` as a deployed server lives them: the real run and its summary pass, the
+ * relay marking the day's outbox rows (one MatchesGenerated per set) published and the pruner removing
+ * them, and `vacuum analyze` every seventh day as autovacuum would.
+ */
+async function liveHistory(
+  context: CliContext,
+  run: DailyMatchRun,
+  day: string,
+  days: number,
+): Promise<void> {
+  const connection = () => (context.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection();
+  const runMs: number[] = [];
+  const passMs: number[] = [];
+  for (let d = days; d >= 1; d--) {
+    const date = addDays(day as CalendarDay, -d);
+    const made = await run.run(date);
+    const pass = await run.writeSummaries(date);
+    runMs.push(made.ms);
+    passMs.push(pass.ms);
+    await context.app.get(EventSettler).settle();
+    await connection().execute(`delete from outbox_message where published_at is not null`);
+    if ((days - d + 1) % 7 === 0) await connection().execute('vacuum (analyze)');
+    console.log(
+      `  history ${date}: run ${seconds(made.ms)} (${made.sets} sets), summary pass ${seconds(pass.ms)}`,
+    );
+  }
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  console.log(
+    `history: ${days} earlier days through the real run, mean run ${seconds(mean(runMs))} (first ${seconds(runMs[0]!)}, ` +
+      `last ${seconds(runMs[runMs.length - 1]!)}), mean summary pass ${seconds(mean(passMs))}`,
+  );
 }
 
 async function countPicks(context: CliContext, day: string): Promise<number> {
