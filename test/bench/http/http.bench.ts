@@ -405,6 +405,8 @@ async function freshDay(context: CliContext): Promise<Account[]> {
   const run = context.app.get(DailyMatchRun, { strict: false });
   const day = run.today();
   const connection = connectionOf(context);
+  // Picks carry no foreign key to their set (the writer holds both): each table is cleared.
+  await connection.execute(`delete from match_pick where day = ?::date`, [day]);
   await connection.execute(`delete from match_set where day = ?::date`, [day]);
   await connection.execute(`delete from match_day_pairs where day = ?::date`, [day]);
   const made = await run.run(day);
