@@ -1,10 +1,12 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { firstFailure, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
 import { storage } from '@/lib/storage';
 import { logIn } from '../api/log-in';
 import { useAuth } from '@/lib/auth/use-auth';
@@ -41,53 +43,66 @@ function describeLoginError(error: unknown): { inline: string; title: string; de
   return { inline: 'Login failed', title: 'Login failed', description: 'Please try again.' };
 }
 
+type SignInValues = { email: string; password: string };
+
+const CHECKS: Check<SignInValues>[] = [
+  {
+    field: 'email',
+    fails: (values) => !values.email.trim(),
+    message: 'Please enter your email.',
+    toast: { title: 'Email required', description: 'Please enter your email.' },
+  },
+  {
+    field: 'password',
+    fails: (values) => !values.password,
+    message: 'Please enter your password.',
+    toast: { title: 'Password required', description: 'Please enter your password.' },
+  },
+];
+
 export function SignInPage() {
   const navigate = useNavigate();
   const { setAuth, persist, setPersist } = useAuth();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [errorMessage, setErrorMessage] = useState('');
+  const { register, handleSubmit, setError, getValues, formState } = useCheckedForm<SignInValues>(
+    { email: '', password: '' },
+    CHECKS,
+  );
   const returning = storage.hasLoggedInBefore();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    // A new try supersedes the last one's error toasts ('Login failed' must not follow the user home).
-    toast.dismissErrors();
-    const trimmedEmail = email.trim();
-    if (!trimmedEmail) {
-      toast.error('Email required', 'Please enter your email.');
-      emailRef.current?.focus();
-      return;
-    }
-    if (!password) {
-      toast.error('Password required', 'Please enter your password.');
-      passwordRef.current?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setErrorMessage('');
-    try {
-      const signedIn = await logIn({ email: trimmedEmail, password });
+  const signIn = useMutation({
+    mutationFn: logIn,
+    onSuccess: (signedIn, { email }) => {
       setAuth({
         id: signedIn.id,
-        email: trimmedEmail,
+        email,
         accessToken: signedIn.accessToken,
         verification: signedIn.verification,
       });
       storage.markLoggedIn();
       // An address taken back with a password reset starts without a name: ask for it first.
       navigate(signedIn.nameRequired ? paths.chooseName : paths.home, { replace: true });
-    } catch (error) {
+    },
+    onError: (error) => {
       const described = describeLoginError(error);
-      setErrorMessage(described.inline);
+      setError('root.server', { message: described.inline });
       toast.error(described.title, described.description);
-      setSubmitting(false);
-    }
-  }
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // A new try supersedes the last one's error toasts ('Login failed' must not follow the user home).
+    toast.dismissErrors();
+    return handleSubmit(
+      ({ email, password }) => signIn.mutateAsync({ email: email.trim(), password }).catch(() => undefined),
+      () => {
+        const failed = firstFailure(CHECKS, getValues());
+        if (failed?.toast) toast.error(failed.toast.title, failed.toast.description);
+      },
+    )(event);
+  };
+  // Only the server's answer shows above the form; a missing field is said in a toast.
+  const errorMessage = formState.errors.root?.server?.message ?? '';
+  const submitting = formState.isSubmitting || signIn.isPending || signIn.isSuccess;
 
   return (
     <AuthLayout
@@ -112,26 +127,16 @@ export function SignInPage() {
         <FormAlert id="signin-error" message={errorMessage} />
         {/* The page exists for this form: the cursor starts where typing starts. */}
         <Field
-          ref={emailRef}
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...register('email')}
         />
-        <PasswordField
-          ref={passwordRef}
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
         <p className="signin__forgot">
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>

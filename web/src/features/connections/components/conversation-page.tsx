@@ -8,7 +8,8 @@ import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
 import { refreshUnreadCount } from '@/lib/realtime/unread-count';
-import { useRequest } from '@/lib/use-request';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad } from '@/lib/query/use-load';
 import { listConnections, type Connection } from '../api/connections';
 import { getMessages, type MessagePage } from '../api/messages';
 import { useConversation } from '../hooks/use-conversation';
@@ -26,12 +27,17 @@ export function ConversationPage() {
   const myId = auth?.id ?? '';
   const ended = useRef(false);
 
-  const query = useRequest(`conversation:${myId}:${id}`, async (signal) => {
-    const [list, page] = await Promise.all([listConnections(signal), getMessages(id, undefined, signal)]);
-    const connection = list.find((item) => item.id === id);
-    if (!connection) throw new ApiError(404, 'Not Found', 'This conversation does not exist');
-    return { connection, page };
-  });
+  const query = useLoad(
+    queryKeys.conversation(myId, id),
+    async (signal) => {
+      const [list, page] = await Promise.all([listConnections(signal), getMessages(id, undefined, signal)]);
+      const connection = list.find((item) => item.id === id);
+      if (!connection) throw new ApiError(404, 'Not Found', 'This conversation does not exist');
+      return { connection, page };
+    },
+    // Loaded afresh on every visit: what is unread decides what this visit marks read.
+    { gcTime: 0 },
+  );
 
   /** Unmatched, blocked or gone (an `ended` event or a 404): say so once, back to the list. */
   const onEnded = useCallback(() => {
@@ -63,7 +69,7 @@ export function ConversationPage() {
         <ConversationView
           key={id}
           connection={query.data.connection}
-          initialPage={query.data.page}
+          page={query.data.page}
           myId={myId}
           onEnded={onEnded}
         />
@@ -74,12 +80,12 @@ export function ConversationPage() {
 
 function ConversationView({
   connection,
-  initialPage,
+  page,
   myId,
   onEnded,
 }: {
   connection: Connection;
-  initialPage: MessagePage;
+  page: MessagePage;
   myId: string;
   onEnded: () => void;
 }) {
@@ -87,7 +93,7 @@ function ConversationView({
   const conversation = useConversation({
     connectionId: connection.id,
     myId,
-    initialPage,
+    page,
     initiallyUnread: (connection.unread ?? 0) > 0,
     onEnded,
   });

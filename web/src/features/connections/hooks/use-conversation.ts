@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query/query-keys';
 import { refreshUnreadCount } from '@/lib/realtime/unread-count';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import type { Message } from '../api/connections';
@@ -43,18 +45,31 @@ function merge(known: Message[], incoming: Message[]): Message[] {
 export function useConversation({
   connectionId,
   myId,
-  initialPage,
+  page,
   initiallyUnread,
   onEnded,
 }: {
   connectionId: string;
   myId: string;
-  initialPage: MessagePage;
+  /** The messages known so far, as cached under the conversation's key (every new one is merged in there). */
+  page: MessagePage;
   initiallyUnread: boolean;
   onEnded: () => void;
 }): Conversation {
-  const [messages, setMessages] = useState<Message[]>(initialPage.messages);
-  const [more, setMore] = useState(initialPage.more);
+  const queryClient = useQueryClient();
+  const { messages, more } = page;
+  const addMessages = useCallback(
+    (incoming: Message[], olderMore?: boolean) =>
+      queryClient.setQueryData<{ page: MessagePage }>(queryKeys.conversation(myId, connectionId), (data) =>
+        data
+          ? {
+              ...data,
+              page: { messages: merge(data.page.messages, incoming), more: olderMore ?? data.page.more },
+            }
+          : data,
+      ),
+    [queryClient, myId, connectionId],
+  );
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderFailed, setOlderFailed] = useState(false);
@@ -101,7 +116,7 @@ export function useConversation({
   useRealtime('message', (event) => {
     if (event.connectionId !== connectionId) return;
     const { id, senderId, text, sentAt } = event;
-    setMessages((known) => merge(known, [{ id, senderId, text, sentAt }]));
+    addMessages([{ id, senderId, text, sentAt }]);
     if (senderId === myId) {
       // Sent from here: the POST's own answer may still be on its way; the bubble must not show twice.
       setPending((items) => {
@@ -122,7 +137,7 @@ export function useConversation({
     // Back after a break: whatever was sent meanwhile is in the newest page.
     getMessages(connectionId).then((page) => {
       if (!mounted.current) return;
-      setMessages((known) => merge(known, page.messages));
+      addMessages(page.messages);
       if (page.messages.some((message) => message.senderId !== myId)) setUnreadFromOther(true);
     }, endIfGone);
   });
@@ -133,7 +148,7 @@ export function useConversation({
       sendMessage(connectionId, { text: item.text, clientId: item.clientId }).then(
         (message) => {
           if (!mounted.current) return;
-          setMessages((known) => merge(known, [message]));
+          addMessages([message]);
           setPending((items) => items.filter((other) => other.clientId !== item.clientId));
         },
         (error: unknown) => {
@@ -144,7 +159,7 @@ export function useConversation({
         },
       );
     },
-    [connectionId, endIfGone],
+    [connectionId, endIfGone, addMessages],
   );
 
   const send = useCallback(
@@ -176,8 +191,7 @@ export function useConversation({
     getMessages(connectionId, oldest).then(
       (page) => {
         if (!mounted.current) return;
-        setMessages((known) => merge(known, page.messages));
-        setMore(page.more);
+        addMessages(page.messages, page.more);
         setLoadingOlder(false);
       },
       (error: unknown) => {
@@ -186,7 +200,7 @@ export function useConversation({
         setLoadingOlder(false);
       },
     );
-  }, [connectionId, more, loadingOlder, oldest, endIfGone]);
+  }, [connectionId, more, loadingOlder, oldest, endIfGone, addMessages]);
 
   return { messages, pending, more, loadingOlder, olderFailed, seenId, send, retry, loadOlder };
 }
