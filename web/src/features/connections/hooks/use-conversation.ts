@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query/query-keys';
@@ -58,16 +58,23 @@ export function useConversation({
 }): Conversation {
   const queryClient = useQueryClient();
   const { messages, more } = page;
+  /**
+   * Merges messages into the cached history. The cache reaches the screen on its next notification, so `andThen`
+   * (the bubble that was on its way leaving) joins that notification: one render, never a frame without either.
+   */
   const addMessages = useCallback(
-    (incoming: Message[], olderMore?: boolean) =>
-      queryClient.setQueryData<{ page: MessagePage }>(queryKeys.conversation(myId, connectionId), (data) =>
-        data
-          ? {
-              ...data,
-              page: { messages: merge(data.page.messages, incoming), more: olderMore ?? data.page.more },
-            }
-          : data,
-      ),
+    (incoming: Message[], { olderMore, andThen }: { olderMore?: boolean; andThen?: () => void } = {}) =>
+      notifyManager.batch(() => {
+        queryClient.setQueryData<{ page: MessagePage }>(queryKeys.conversation(myId, connectionId), (data) =>
+          data
+            ? {
+                ...data,
+                page: { messages: merge(data.page.messages, incoming), more: olderMore ?? data.page.more },
+              }
+            : data,
+        );
+        if (andThen) notifyManager.schedule(andThen);
+      }),
     [queryClient, myId, connectionId],
   );
   const [pending, setPending] = useState<PendingMessage[]>([]);
@@ -116,14 +123,17 @@ export function useConversation({
   useRealtime('message', (event) => {
     if (event.connectionId !== connectionId) return;
     const { id, senderId, text, sentAt } = event;
-    addMessages([{ id, senderId, text, sentAt }]);
     if (senderId === myId) {
       // Sent from here: the POST's own answer may still be on its way; the bubble must not show twice.
-      setPending((items) => {
-        const at = items.findIndex((item) => item.status === 'sending' && item.text === text);
-        return at === -1 ? items : items.filter((_, i) => i !== at);
+      addMessages([{ id, senderId, text, sentAt }], {
+        andThen: () =>
+          setPending((items) => {
+            const at = items.findIndex((item) => item.status === 'sending' && item.text === text);
+            return at === -1 ? items : items.filter((_, i) => i !== at);
+          }),
       });
     } else {
+      addMessages([{ id, senderId, text, sentAt }]);
       setUnreadFromOther(true);
     }
   });
@@ -148,8 +158,9 @@ export function useConversation({
       sendMessage(connectionId, { text: item.text, clientId: item.clientId }).then(
         (message) => {
           if (!mounted.current) return;
-          addMessages([message]);
-          setPending((items) => items.filter((other) => other.clientId !== item.clientId));
+          addMessages([message], {
+            andThen: () => setPending((items) => items.filter((other) => other.clientId !== item.clientId)),
+          });
         },
         (error: unknown) => {
           if (endIfGone(error) || !mounted.current) return;
@@ -191,7 +202,7 @@ export function useConversation({
     getMessages(connectionId, oldest).then(
       (page) => {
         if (!mounted.current) return;
-        addMessages(page.messages, page.more);
+        addMessages(page.messages, { olderMore: page.more });
         setLoadingOlder(false);
       },
       (error: unknown) => {

@@ -66,7 +66,7 @@ describe('ProfilePage validation', () => {
     renderPage();
 
     expect(await screen.findByRole('heading', { name: 'Create Profile' })).toBeInTheDocument();
-    const save = screen.getByRole('button', { name: 'Save Profile' });
+    const save = await screen.findByRole('button', { name: 'Save Profile' });
     expect(save).toBeDisabled();
     expect(screen.getByLabelText('City & State')).toHaveValue('');
 
@@ -98,7 +98,8 @@ describe('ProfilePage validation', () => {
       fireEvent.change(input, { target: { value: location } });
       fireEvent.blur(input);
 
-      expect(screen.getByText('Please use “City, ST” (e.g., Austin, TX).')).toBeInTheDocument();
+      // The field is checked when it is left; the message follows.
+      expect(await screen.findByText('Please use “City, ST” (e.g., Austin, TX).')).toBeInTheDocument();
       expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(screen.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
     },

@@ -28,7 +28,7 @@ describe('NotificationsSection', () => {
     expect(messages).toBeChecked();
 
     fireEvent.click(messages);
-    expect(messages).not.toBeChecked();
+    await waitFor(() => expect(messages).not.toBeChecked());
     await waitFor(() =>
       expect(calls).toContainEqual(
         expect.objectContaining({
