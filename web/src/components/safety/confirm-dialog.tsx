@@ -1,6 +1,5 @@
 import type { RefObject } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { CancelOrConfirm, Dialog } from '@/components/ui/dialog';
 import { useAction } from '@/lib/query/use-action';
 
 /** Asks before an action that cannot be taken back (block, unmatch); a failure says `failure` in a toast. */
@@ -39,14 +38,7 @@ export function ConfirmDialog({
       title={title}
       description={description}
     >
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button variant="danger" loading={busy} onClick={() => action.mutate()}>
-          {confirm}
-        </Button>
-      </DialogActions>
+      <CancelOrConfirm confirm={confirm} busy={busy} onCancel={onClose} onConfirm={() => action.mutate()} />
     </Dialog>
   );
 }

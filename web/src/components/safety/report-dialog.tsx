@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, type RefObject } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { CancelOrConfirm, Dialog } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
+import { TextAreaField } from '@/components/ui/text-area-field';
 import { toast } from '@/components/ui/toast';
 import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
 import { isGone } from '@/lib/query/query-client';
@@ -62,7 +62,6 @@ export function ReportDialog({
   });
   const busy = formState.isSubmitting || report.isSuccess;
   const error = formMessage(formState.errors);
-  const noteId = useId();
   const errorId = useId();
 
   function close() {
@@ -108,31 +107,16 @@ export function ReportDialog({
             </span>
           </label>
         ) : null}
-        <div className="field">
-          <label className="field__label" htmlFor={noteId}>
-            Anything else we should know? (optional)
-          </label>
-          <textarea
-            id={noteId}
-            className="field__input report-note"
-            rows={3}
-            maxLength={REPORT_NOTE_MAX}
-            {...register('note')}
-            aria-describedby={`${noteId}-count`}
-          />
-          <p id={`${noteId}-count`} className="field__hint">
-            {note.length}/{REPORT_NOTE_MAX}
-          </p>
-        </div>
+        <TextAreaField
+          label="Anything else we should know? (optional)"
+          className="field__input report-note"
+          rows={3}
+          maxLength={REPORT_NOTE_MAX}
+          {...register('note')}
+          hint={`${note.length}/${REPORT_NOTE_MAX}`}
+        />
         <FormAlert id={errorId} message={error} />
-        <DialogActions>
-          <Button type="button" variant="secondary" onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={busy}>
-            Send report
-          </Button>
-        </DialogActions>
+        <CancelOrConfirm confirm="Send report" busy={busy} onCancel={close} />
       </form>
     </Dialog>
   );

@@ -1,11 +1,15 @@
+import type { BaseSyntheticEvent } from 'react';
 import {
   useForm,
+  type SubmitHandler,
+  type UseFormReturn,
   type DefaultValues,
   type FieldErrors,
   type FieldValues,
   type Path,
   type Resolver,
 } from 'react-hook-form';
+import { toast } from '@/components/ui/toast';
 
 /** One validation rule of a form; a form's rules are tried in order and the first that fails is the one shown. */
 export interface Check<V> {
@@ -14,6 +18,26 @@ export interface Check<V> {
   message: string;
   /** Forms that also say it in a toast: its title and text. */
   toast?: { title: string; description: string };
+}
+
+/**
+ * The field must be filled in (and, with `trim`, not blank). `toast`: the title of the toast that says it too, the
+ * message being its text.
+ */
+export function required<V extends FieldValues>(
+  field: Path<V>,
+  message: string,
+  { toast: title, trim = true }: { toast?: string; trim?: boolean } = {},
+): Check<V> {
+  return {
+    field,
+    fails: (values) => {
+      const value = String(values[field as keyof V] ?? '');
+      return !(trim ? value.trim() : value);
+    },
+    message,
+    ...(title ? { toast: { title, description: message } } : {}),
+  };
 }
 
 export function firstFailure<V>(checks: readonly Check<V>[], values: V): Check<V> | undefined {
@@ -46,6 +70,27 @@ export function useCheckedForm<V extends FieldValues>(
     reValidateMode: 'onSubmit',
     shouldFocusError: true,
   });
+}
+
+/**
+ * Submit for forms that also say each problem in a toast: a new try first takes away the last one's error toasts
+ * (they would contradict the screen), then a failed check is toasted; `onFailed` may do more (clear a field).
+ */
+export function submitWithToasts<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  checks: readonly Check<V>[],
+  onValid: SubmitHandler<V>,
+  onFailed?: (check: Check<V>) => void,
+) {
+  return (event?: BaseSyntheticEvent) => {
+    toast.dismissErrors();
+    return form.handleSubmit(onValid, () => {
+      const failed = firstFailure(checks, form.getValues());
+      if (!failed) return;
+      if (failed.toast) toast.error(failed.toast.title, failed.toast.description);
+      onFailed?.(failed);
+    })(event);
+  };
 }
 
 /** The one message a form's alert shows: what the server answered (`root.server`), else the failed check's. */

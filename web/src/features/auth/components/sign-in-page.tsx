@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { firstFailure, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
+import { required, submitWithToasts, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
 import { storage } from '@/lib/storage';
-import { logIn } from '../api/log-in';
+import { signIn } from '../api/log-in';
 import { useAuth } from '@/lib/auth/use-auth';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -46,39 +45,20 @@ function describeLoginError(error: unknown): { inline: string; title: string; de
 type SignInValues = { email: string; password: string };
 
 const CHECKS: Check<SignInValues>[] = [
-  {
-    field: 'email',
-    fails: (values) => !values.email.trim(),
-    message: 'Please enter your email.',
-    toast: { title: 'Email required', description: 'Please enter your email.' },
-  },
-  {
-    field: 'password',
-    fails: (values) => !values.password,
-    message: 'Please enter your password.',
-    toast: { title: 'Password required', description: 'Please enter your password.' },
-  },
+  required('email', 'Please enter your email.', { toast: 'Email required' }),
+  required('password', 'Please enter your password.', { toast: 'Password required', trim: false }),
 ];
 
 export function SignInPage() {
   const navigate = useNavigate();
-  const { setAuth, persist, setPersist } = useAuth();
-  const { register, handleSubmit, setError, getValues, formState } = useCheckedForm<SignInValues>(
-    { email: '', password: '' },
-    CHECKS,
-  );
+  const { persist, setPersist } = useAuth();
+  const form = useCheckedForm<SignInValues>({ email: '', password: '' }, CHECKS);
+  const { register, setError, formState } = form;
   const returning = storage.hasLoggedInBefore();
 
-  const signIn = useMutation({
-    mutationFn: logIn,
-    onSuccess: (signedIn, { email }) => {
-      setAuth({
-        id: signedIn.id,
-        email,
-        accessToken: signedIn.accessToken,
-        verification: signedIn.verification,
-      });
-      storage.markLoggedIn();
+  const signingIn = useMutation({
+    mutationFn: signIn,
+    onSuccess: (signedIn) => {
       // An address taken back with a password reset starts without a name: ask for it first.
       navigate(signedIn.nameRequired ? paths.chooseName : paths.home, { replace: true });
     },
@@ -89,20 +69,13 @@ export function SignInPage() {
     },
   });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // A new try supersedes the last one's error toasts ('Login failed' must not follow the user home).
-    toast.dismissErrors();
-    return handleSubmit(
-      ({ email, password }) => signIn.mutateAsync({ email: email.trim(), password }).catch(() => undefined),
-      () => {
-        const failed = firstFailure(CHECKS, getValues());
-        if (failed?.toast) toast.error(failed.toast.title, failed.toast.description);
-      },
-    )(event);
-  };
+  // A new try supersedes the last one's error toasts ('Login failed' must not follow the user home).
+  const onSubmit = submitWithToasts(form, CHECKS, ({ email, password }) =>
+    signingIn.mutateAsync({ email: email.trim(), password }).catch(() => undefined),
+  );
   // Only the server's answer shows above the form; a missing field is said in a toast.
   const errorMessage = formState.errors.root?.server?.message ?? '';
-  const submitting = formState.isSubmitting || signIn.isPending || signIn.isSuccess;
+  const submitting = formState.isSubmitting || signingIn.isPending || signingIn.isSuccess;
 
   return (
     <AuthLayout

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -9,12 +9,10 @@ import { toast } from '@/components/ui/toast';
 import { uploadImage } from '@/lib/images/upload-image';
 import { ImageUpload } from '@/components/image-upload/image-upload';
 import { ApiError } from '@/lib/api-client';
-import { firstFailure, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
-import { storage } from '@/lib/storage';
-import { logIn } from '../api/log-in';
+import { required, submitWithToasts, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
+import { signIn } from '../api/log-in';
 import { register } from '../api/register';
 import { requestVerification } from '../api/request-verification';
-import { useAuth } from '@/lib/auth/use-auth';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
@@ -60,37 +58,19 @@ const STEP_LABEL: Record<Step, string> = {
 
 type SignUpValues = Record<FieldName, string>;
 
+const MISMATCH: Check<SignUpValues> = {
+  field: 'confirm',
+  fails: (values) => values.password !== values.confirm,
+  message: 'Passwords do not match. Please type your password again.',
+  toast: { title: 'Passwords do not match', description: 'Please make sure both passwords are the same.' },
+};
+
 const CHECKS: Check<SignUpValues>[] = [
-  {
-    field: 'name',
-    fails: (values) => !values.name.trim(),
-    message: 'Please enter your name.',
-    toast: { title: 'Name required', description: 'Please enter your name.' },
-  },
-  {
-    field: 'email',
-    fails: (values) => !values.email.trim(),
-    message: 'Please enter your email.',
-    toast: { title: 'Email required', description: 'Please enter your email.' },
-  },
-  {
-    field: 'password',
-    fails: (values) => !values.password,
-    message: 'Please choose a password.',
-    toast: { title: 'Password required', description: 'Please choose a password.' },
-  },
-  {
-    field: 'confirm',
-    fails: (values) => !values.confirm,
-    message: 'Please enter your password again.',
-    toast: { title: 'Confirm your password', description: 'Please enter your password again.' },
-  },
-  {
-    field: 'confirm',
-    fails: (values) => values.password !== values.confirm,
-    message: 'Passwords do not match. Please type your password again.',
-    toast: { title: 'Passwords do not match', description: 'Please make sure both passwords are the same.' },
-  },
+  required('name', 'Please enter your name.', { toast: 'Name required' }),
+  required('email', 'Please enter your email.', { toast: 'Email required' }),
+  required('password', 'Please choose a password.', { toast: 'Password required', trim: false }),
+  required('confirm', 'Please enter your password again.', { toast: 'Confirm your password', trim: false }),
+  MISMATCH,
   {
     field: 'password',
     fails: (values) => values.password.length < MIN_PASSWORD,
@@ -118,16 +98,8 @@ export function SignUpPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const referralCode = searchParams.get('code')?.trim() || undefined;
-  const { setAuth } = useAuth();
-  const {
-    register: field,
-    handleSubmit,
-    setError,
-    clearErrors,
-    setValue,
-    getValues,
-    formState,
-  } = useCheckedForm<SignUpValues>({ name: '', email: '', password: '', confirm: '' }, CHECKS);
+  const form = useCheckedForm<SignUpValues>({ name: '', email: '', password: '', confirm: '' }, CHECKS);
+  const { register: field, setError, clearErrors, setValue, formState } = form;
   const [picture, setPicture] = useState<File | null>(null);
   const [step, setStep] = useState<Step>('idle');
 
@@ -144,14 +116,7 @@ export function SignUpPage() {
       }
       setStep('signing-in');
       try {
-        const signedIn = await logIn({ email, password });
-        setAuth({
-          id: signedIn.id,
-          email,
-          accessToken: signedIn.accessToken,
-          verification: signedIn.verification,
-        });
-        storage.markLoggedIn();
+        await signIn({ email, password });
       } catch {
         throw new SignInAfterSignUpFailed();
       }
@@ -186,21 +151,16 @@ export function SignUpPage() {
   });
   const busy = step !== 'idle';
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // A new try supersedes the last one's error toasts: only the current problem shows, and none of the
-    // fixed ones follow the user to /profile (a photo upload failure from this try still does).
-    toast.dismissErrors();
-    return handleSubmit(
-      ({ name, email, password }) =>
-        signUp.mutateAsync({ name: name.trim(), email: email.trim(), password }).catch(() => undefined),
-      () => {
-        const failed = firstFailure(CHECKS, getValues());
-        if (failed?.toast) toast.error(failed.toast.title, failed.toast.description);
-        // Spec §5: a mismatch clears the confirmation, so it is typed again; the message stays beside it.
-        if (failed === CHECKS[4]) setValue('confirm', '');
-      },
-    )(event);
-  };
+  // A new try supersedes the last one's error toasts: only the current problem shows, and none of the fixed ones
+  // follow the user to /profile (a photo upload failure from this try still does).
+  const onSubmit = submitWithToasts(
+    form,
+    CHECKS,
+    ({ name, email, password }) =>
+      signUp.mutateAsync({ name: name.trim(), email: email.trim(), password }).catch(() => undefined),
+    // Spec §5: a mismatch clears the confirmation, so it is typed again; the message stays beside it.
+    (failed) => failed === MISMATCH && setValue('confirm', ''),
+  );
   // Each problem also stays under its field (a toast passes); editing the field clears it.
   const edit = (name: FieldName) => field(name, { onChange: () => clearErrors(name) });
   const errors = formState.errors;

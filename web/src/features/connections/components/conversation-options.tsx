@@ -1,9 +1,7 @@
-import { BlockDialog } from '@/components/safety/block-dialog';
+import { BlockAndReportDialogs } from '@/components/safety/block-and-report-dialogs';
 import { ConfirmDialog } from '@/components/safety/confirm-dialog';
 import { MoreOptions } from '@/components/safety/more-options';
-import { ReportDialog } from '@/components/safety/report-dialog';
 import { toast } from '@/components/ui/toast';
-import { reportUser } from '@/lib/safety';
 import { unmatch, type Message } from '../api/connections';
 
 const ITEMS = [
@@ -37,10 +35,10 @@ export function ConversationOptions({
     <MoreOptions
       block="conversation-options"
       items={ITEMS}
-      dialogs={({ open, close, returnFocusRef }) => (
+      dialogs={(state) => (
         <>
           <ConfirmDialog
-            open={open === 'unmatch'}
+            open={state.open === 'unmatch'}
             title={`Unmatch ${name}?`}
             description="Your conversation ends for both of you and disappears, and you won't be matched again."
             confirm="Unmatch"
@@ -51,29 +49,17 @@ export function ConversationOptions({
               onDone();
             }}
             onGone={onEnded}
-            onClose={close}
-            returnFocusRef={returnFocusRef}
+            onClose={state.close}
+            returnFocusRef={state.returnFocusRef}
           />
-          <BlockDialog
-            open={open === 'block'}
+          <BlockAndReportDialogs
+            {...state}
             userId={userId}
             name={name}
-            description="Your conversation ends, they won't appear in your matches again, and neither of you will be able to see the other's profile. You can unblock them in Settings."
-            onDone={onDone}
-            onGone={onEnded}
-            onClose={close}
-            returnFocusRef={returnFocusRef}
-          />
-          <ReportDialog
-            open={open === 'report'}
-            name={name}
-            description="Reports are private: they are never told who reported them. They are also blocked right away, and your conversation ends."
+            from="conversation"
             lastMessageFromThem={lastMessageFromThem}
-            send={(report) => reportUser({ userId, ...report })}
             onDone={onDone}
             onGone={onEnded}
-            onClose={close}
-            returnFocusRef={returnFocusRef}
           />
         </>
       )}

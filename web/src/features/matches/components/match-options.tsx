@@ -1,7 +1,5 @@
-import { BlockDialog } from '@/components/safety/block-dialog';
+import { BlockAndReportDialogs } from '@/components/safety/block-and-report-dialogs';
 import { MoreOptions } from '@/components/safety/more-options';
-import { ReportDialog } from '@/components/safety/report-dialog';
-import { reportUser } from '@/lib/safety';
 
 const ITEMS = [
   { value: 'block', label: 'Block' },
@@ -17,27 +15,8 @@ export function MatchOptions({ userId, name, onGone }: { userId: string; name: s
     <MoreOptions
       block="match-options"
       items={ITEMS}
-      dialogs={({ open, close, returnFocusRef }) => (
-        <>
-          <BlockDialog
-            open={open === 'block'}
-            userId={userId}
-            name={name}
-            description="They won't appear in your matches again, and neither of you will be able to see the other's profile. You can unblock them in Settings."
-            onDone={onGone}
-            onClose={close}
-            returnFocusRef={returnFocusRef}
-          />
-          <ReportDialog
-            open={open === 'report'}
-            name={name}
-            description="Reports are private: they are never told who reported them. They are also blocked right away."
-            send={(report) => reportUser({ userId, ...report })}
-            onDone={onGone}
-            onClose={close}
-            returnFocusRef={returnFocusRef}
-          />
-        </>
+      dialogs={(state) => (
+        <BlockAndReportDialogs {...state} userId={userId} name={name} from="card" onDone={onGone} />
       )}
     />
   );

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { TextAreaField } from '@/components/ui/text-area-field';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/app/paths';
 import { imagePathFor } from '@/lib/images/fetch-image';
@@ -53,8 +54,6 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
   const [photoKey, setPhotoKey] = useState(0);
   // Without a profile the photo may still exist (uploaded at sign-up), so ask the image endpoint directly.
   const current = useProtectedImage(profile?.imageUrl ?? imagePathFor(userId));
-  const bioId = useId();
-  const bioCountId = useId();
   const saveable = canSave(values);
 
   const save = useMutation({
@@ -159,23 +158,16 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
           {...register('jobTitle')}
         />
 
-        <div className="field">
-          <label className="field__label" htmlFor={bioId}>
-            What is love?
-          </label>
-          <textarea
-            id={bioId}
-            className="textarea profile-form__textarea"
-            rows={3}
-            maxLength={BIO_MAX}
-            placeholder="Answer in one sentence."
-            aria-describedby={bioCountId}
-            {...register('bio')}
-          />
-          <p id={bioCountId} className="field__hint profile-form__count">
-            One sentence · {values.bio.length}/{BIO_MAX}
-          </p>
-        </div>
+        <TextAreaField
+          label="What is love?"
+          className="textarea profile-form__textarea"
+          rows={3}
+          maxLength={BIO_MAX}
+          placeholder="Answer in one sentence."
+          {...register('bio')}
+          hint={`One sentence · ${values.bio.length}/${BIO_MAX}`}
+          hintClassName="profile-form__count"
+        />
 
         <div className="profile-form__actions">
           <Button variant="ghost" onClick={resetForm} disabled={save.isPending}>

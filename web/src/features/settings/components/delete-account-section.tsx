@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { CancelOrConfirm, Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
@@ -82,14 +82,7 @@ export function DeleteAccountSection() {
             autoComplete="current-password"
             {...passwordField}
           />
-          <DialogActions>
-            <Button type="button" variant="secondary" onClick={close} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" loading={deleting}>
-              Delete forever
-            </Button>
-          </DialogActions>
+          <CancelOrConfirm confirm="Delete forever" busy={deleting} onCancel={close} />
         </form>
       </Dialog>
     </SettingsSection>
