@@ -5,6 +5,14 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { Toaster } from '@/components/ui/toast';
 import { createQueryClient } from '@/lib/query/query-client';
 
+/** A wrapper for renderHook: a fresh query cache. */
+export function withQueryClient() {
+  const queryClient = createQueryClient();
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+}
+
 /** Renders `ui` as the app does: inside a fresh query cache, with the toaster beside it. */
 export function renderWithApp(ui: ReactElement, options?: Omit<RenderOptions, 'wrapper'>) {
   const queryClient = createQueryClient();

@@ -10,6 +10,8 @@ export const queryKeys = {
   waitlist: (userId: string) => ['waitlist', userId] as const,
   questions: ['quiz-questions'] as const,
   connections: (userId: string) => ['connections', userId] as const,
+  /** Under the connections' key: whatever refreshes the list refreshes the count. */
+  unreadCount: (userId: string) => ['connections', userId, 'unread'] as const,
   receivedInterest: (userId: string) => ['received-interest', userId] as const,
   /** One conversation: the other member and the messages loaded so far. */
   conversation: (userId: string, connectionId: string) => ['conversation', userId, connectionId] as const,

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { refreshUnreadCount } from '@/lib/realtime/unread-count';
+import { useRefreshConnections } from '@/lib/realtime/unread-count';
 import { queryKeys } from '@/lib/query/query-keys';
 import { useLoad } from '@/lib/query/use-load';
 import { listConnections, type Connection } from '../api/connections';
@@ -24,6 +24,7 @@ export function ConversationPage() {
   const { id = '' } = useParams();
   const { auth } = useAuth();
   const navigate = useNavigate();
+  const refreshConnections = useRefreshConnections();
   const myId = auth?.id ?? '';
   const ended = useRef(false);
 
@@ -44,9 +45,9 @@ export function ConversationPage() {
     if (ended.current) return;
     ended.current = true;
     toast.info('This conversation has ended');
-    refreshUnreadCount();
+    refreshConnections();
     void navigate(paths.connections, { replace: true });
-  }, [navigate]);
+  }, [navigate, refreshConnections]);
 
   const gone = query.status === 'error' && query.error instanceof ApiError && query.error.status === 404;
   useEffect(() => {
@@ -90,6 +91,7 @@ function ConversationView({
   onEnded: () => void;
 }) {
   const navigate = useNavigate();
+  const refreshConnections = useRefreshConnections();
   const conversation = useConversation({
     connectionId: connection.id,
     myId,
@@ -115,7 +117,7 @@ function ConversationView({
           name={connection.name}
           lastMessageFromThem={lastFromThem ?? null}
           onDone={() => {
-            refreshUnreadCount();
+            refreshConnections();
             void navigate(paths.connections, { replace: true });
           }}
           onEnded={onEnded}

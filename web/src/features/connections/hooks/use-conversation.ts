@@ -2,7 +2,7 @@ import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query/query-keys';
-import { refreshUnreadCount } from '@/lib/realtime/unread-count';
+import { useRefreshConnections } from '@/lib/realtime/unread-count';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import type { Message } from '../api/connections';
 import { getMessages, markRead, sendMessage, type MessagePage } from '../api/messages';
@@ -57,6 +57,7 @@ export function useConversation({
   onEnded: () => void;
 }): Conversation {
   const queryClient = useQueryClient();
+  const refreshConnections = useRefreshConnections();
   const { messages, more } = page;
   /**
    * Merges messages into the cached history. The cache reaches the screen on its next notification, so `andThen`
@@ -110,14 +111,14 @@ export function useConversation({
       if (document.visibilityState === 'hidden' || lastMarked.current === newest.id) return;
       lastMarked.current = newest.id;
       setUnreadFromOther(false);
-      markRead(connectionId, newest.id).then(refreshUnreadCount, (error: unknown) => {
+      markRead(connectionId, newest.id).then(refreshConnections, (error: unknown) => {
         if (!endIfGone(error)) lastMarked.current = null;
       });
     };
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [unreadFromOther, newest, connectionId, endIfGone]);
+  }, [unreadFromOther, newest, connectionId, endIfGone, refreshConnections]);
 
   // --- Live: new messages, read marks, the end. ---
   useRealtime('message', (event) => {
