@@ -77,5 +77,9 @@ export async function openSocket(): Promise<FakeSocket> {
 /** Plays a server event on the open socket, inside act(). */
 export async function serverSends(event: string, payload: unknown): Promise<void> {
   const socket = await openSocket();
-  act(() => socket.fire(event, payload));
+  // What the event changes in the query cache reaches the screen on the cache's next notification (a macrotask).
+  await act(async () => {
+    socket.fire(event, payload);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
 import { authStore } from '@/lib/auth-store';
 import { realtime } from '@/lib/realtime/realtime';
-import { resetUnreadCount } from '@/lib/realtime/unread-count';
 import { fakeSockets } from './fake-socket';
 
 // No test opens a real socket: signed-in pages listen to the server through this stand-in (test/fake-socket.ts).
@@ -20,5 +19,4 @@ afterEach(() => {
   cleanup();
   toast.dismiss();
   realtime.reset();
-  resetUnreadCount();
 });

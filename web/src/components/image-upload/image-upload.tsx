@@ -7,50 +7,44 @@ import './image-upload.css';
 
 export type ImageUploadProps = {
   variant: 'button' | 'dropzone';
-  /** Called with each compressed file once it is ready, and with `null` when the choice is removed. */
+  /** Called with the compressed file once it is ready, and with `null` when the choice is removed. */
   onChange(file: File | null): void;
-  /** Accept several files at once (each is reported through `onChange`); otherwise only the first is taken. */
-  multiple?: boolean;
   /** The photo already on file, shown until a new one is picked (and again after Remove). */
   initialPreviewUrl?: string | null;
   label?: string;
 };
 
-type Preview = { url: string; name: string };
-
+/** One photo: the first of several dropped or picked is taken. */
 export function ImageUpload({
   variant,
   onChange,
-  multiple = false,
   initialPreviewUrl = null,
   label = 'Profile picture',
 }: ImageUploadProps) {
   const labelId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [previews, setPreviews] = useState<Preview[]>([]);
+  const [preview, setPreview] = useState<string | null>(null);
   const [compressing, setCompressing] = useState(false);
   const [dragDepth, setDragDepth] = useState(0);
   // Each pick bumps the generation so a slow compression that finishes after a newer pick (or unmount) is dropped.
   const generation = useRef(0);
-  // Every preview URL this widget created and has not yet revoked; all of them go when it unmounts.
-  const objectUrls = useRef(new Set<string>());
+  // The preview URL this widget made and has not yet revoked; it goes when replaced, removed or unmounted.
+  const objectUrl = useRef<string | null>(null);
 
   useEffect(() => {
-    const urls = objectUrls.current;
     const generations = generation;
     return () => {
       generations.current++;
-      urls.forEach((url) => URL.revokeObjectURL(url));
-      urls.clear();
+      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+      objectUrl.current = null;
     };
   }, []);
 
-  function revoke(list: readonly Preview[]) {
-    for (const p of list) {
-      URL.revokeObjectURL(p.url);
-      objectUrls.current.delete(p.url);
-    }
+  function showPreview(url: string | null) {
+    if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+    objectUrl.current = url;
+    setPreview(url);
   }
 
   function openPicker() {
@@ -58,36 +52,20 @@ export function ImageUpload({
   }
 
   async function accept(list: FileList | readonly File[] | null) {
-    const files = Array.from(list ?? []);
-    if (files.length === 0) return;
-    const picked = multiple ? files : files.slice(0, 1);
-    const allowed = picked.filter(isAllowedImage);
-    if (allowed.length < picked.length) {
+    const picked = Array.from(list ?? [])[0];
+    if (!picked) return;
+    if (!isAllowedImage(picked)) {
       toast.error('Unsupported file type', 'Please choose a PNG, JPEG, WebP or GIF image.');
+      return;
     }
-    if (allowed.length === 0) return;
 
     const run = ++generation.current;
     setCompressing(true);
     try {
-      const compressed: File[] = [];
-      for (const file of allowed) compressed.push(await compressImage(file));
+      const compressed = await compressImage(picked);
       if (run !== generation.current) return;
-      const added = compressed.map((file) => ({ url: URL.createObjectURL(file), name: file.name }));
-      added.forEach((p) => objectUrls.current.add(p.url));
-      if (multiple) {
-        setPreviews((current) => [...current, ...added]);
-      } else {
-        // The old single preview is replaced: revoke everything but what was just made.
-        for (const url of objectUrls.current) {
-          if (!added.some((p) => p.url === url)) {
-            URL.revokeObjectURL(url);
-            objectUrls.current.delete(url);
-          }
-        }
-        setPreviews(added);
-      }
-      compressed.forEach((file) => onChange(file));
+      showPreview(URL.createObjectURL(compressed));
+      onChange(compressed);
     } catch {
       if (run === generation.current)
         toast.error('Image compression failed', 'Please try a different image.');
@@ -99,8 +77,7 @@ export function ImageUpload({
   function remove() {
     generation.current++;
     setCompressing(false);
-    revoke(previews);
-    setPreviews([]);
+    showPreview(null);
     onChange(null);
   }
 
@@ -131,29 +108,21 @@ export function ImageUpload({
   };
 
   const dragging = dragDepth > 0;
-  const shown: Preview[] =
-    previews.length > 0 ? previews : initialPreviewUrl ? [{ url: initialPreviewUrl, name: 'current' }] : [];
-  const isCurrentPhoto = previews.length === 0 && shown.length > 0;
+  const shown = preview ?? initialPreviewUrl;
+  const isCurrentPhoto = preview === null && shown !== null;
   const types = 'PNG, JPEG, WebP or GIF.';
-  const photos = multiple ? 'photos' : 'a photo';
 
-  const previewList = shown.length > 0 && (
+  const previewList = shown !== null && (
     <ul className="image-upload__previews" aria-label={isCurrentPhoto ? 'Current photo' : 'Selected photos'}>
-      {shown.map((p, i) => (
-        <li key={p.url}>
-          <img
-            className="image-upload__preview"
-            src={p.url}
-            width={256}
-            height={variant === 'dropzone' ? 320 : 256}
-            alt={
-              isCurrentPhoto
-                ? 'Your current photo'
-                : `Preview of ${multiple ? `photo ${i + 1}` : 'the selected photo'}`
-            }
-          />
-        </li>
-      ))}
+      <li>
+        <img
+          className="image-upload__preview"
+          src={shown}
+          width={256}
+          height={variant === 'dropzone' ? 320 : 256}
+          alt={isCurrentPhoto ? 'Your current photo' : 'Preview of the selected photo'}
+        />
+      </li>
     </ul>
   );
 
@@ -185,12 +154,12 @@ export function ImageUpload({
             {previewList || <PhotoIcon />}
           </div>
           <span id={hintId} className="image-upload__hint">
-            {shown.length > 0 ? (
+            {shown !== null ? (
               <PointerText fine="Click or drop a photo to replace it." coarse="Tap to replace it." />
             ) : (
               <PointerText
-                fine={`Drag and drop ${photos} here, or click to choose. ${types}`}
-                coarse={`Tap to choose ${photos}. ${types}`}
+                fine={`Drag and drop a photo here, or click to choose. ${types}`}
+                coarse={`Tap to choose a photo. ${types}`}
               />
             )}
           </span>
@@ -204,17 +173,17 @@ export function ImageUpload({
             disabled={compressing}
             aria-describedby={hintId}
           >
-            {shown.length > 0 ? 'Choose another photo' : multiple ? 'Choose photos' : 'Choose a photo'}
+            {shown !== null ? 'Choose another photo' : 'Choose a photo'}
           </Button>
           <span id={hintId} className="image-upload__hint">
-            <PointerText fine={`You can also drop ${photos} here. ${types}`} coarse={types} />
+            <PointerText fine={`You can also drop a photo here. ${types}`} coarse={types} />
           </span>
           {previewList}
         </div>
       )}
 
       <div className="image-upload__footer">
-        {previews.length > 0 && !compressing && (
+        {preview !== null && !compressing && (
           <Button type="button" variant="secondary" size="sm" onClick={remove}>
             Remove
           </Button>
@@ -235,7 +204,6 @@ export function ImageUpload({
         tabIndex={-1}
         aria-label={label}
         accept={ALLOWED_IMAGE_TYPES.join(',')}
-        multiple={multiple}
         onChange={(event) => {
           const files = Array.from(event.target.files ?? []);
           // Reset so picking the same file again still fires a change.

@@ -1,7 +1,8 @@
-import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/query/query-client';
 import { resendVerification } from '@/lib/auth/resend-verification';
 
 /**
@@ -9,28 +10,20 @@ import { resendVerification } from '@/lib/auth/resend-verification';
  * request is out.
  */
 export function useResendVerification(userId: string) {
-  const [sending, setSending] = useState(false);
-  const resend = useCallback(async () => {
-    toast.dismissErrors();
-    setSending(true);
-    try {
-      await resendVerification({ id: userId });
-      toast.success('Verification email sent', 'Check your inbox for a new link. It is valid for 24 hours.');
-    } catch (error) {
+  const send = useMutation({
+    mutationFn: () => resendVerification({ id: userId }),
+    onMutate: () => toast.dismissErrors(),
+    onSuccess: () =>
+      toast.success('Verification email sent', 'Check your inbox for a new link. It is valid for 24 hours.'),
+    onError: (error) => {
       if (error instanceof ApiError && error.status === 0)
         toast.error('No server response', 'Check your connection and try again.');
       else if (error instanceof ApiError && error.error === 'already-verified')
         toast.info('Already verified', error.message);
-      else
-        toast.error(
-          'Could not send the email',
-          error instanceof ApiError ? error.message : 'Please try again.',
-        );
-    } finally {
-      setSending(false);
-    }
-  }, [userId]);
-  return { resend, sending };
+      else toast.error('Could not send the email', errorText(error, 'Please try again.'));
+    },
+  });
+  return { resend: () => send.mutate(), sending: send.isPending };
 }
 
 /** 'Resend email': the unverified banner's and the 'Please verify your email' dialog's way to a new link. */
@@ -40,7 +33,7 @@ export function ResendEmailButton({
 }: { userId: string } & Omit<ButtonProps, 'onClick' | 'loading' | 'children'>) {
   const { resend, sending } = useResendVerification(userId);
   return (
-    <Button {...buttonProps} loading={sending} onClick={() => void resend()}>
+    <Button {...buttonProps} loading={sending} onClick={resend}>
       Resend email
     </Button>
   );

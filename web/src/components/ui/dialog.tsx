@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { Button } from './button';
 import './dialog.css';
 
 export interface DialogProps {
@@ -140,4 +141,31 @@ export function Dialog({
 /** Right-aligned row of dialog buttons that stacks full-width on phones. */
 export function DialogActions({ children }: { children: ReactNode }) {
   return <div className="dialog__actions">{children}</div>;
+}
+
+/**
+ * 'Cancel' and the dialog's dangerous step (Block, Delete forever…): the step submits the dialog's form, or runs
+ * `onConfirm` where there is no form. While `busy`, neither can be pressed again.
+ */
+export function CancelOrConfirm({
+  confirm,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  confirm: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm?: () => void;
+}) {
+  return (
+    <DialogActions>
+      <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type={onConfirm ? 'button' : 'submit'} variant="danger" loading={busy} onClick={onConfirm}>
+        {confirm}
+      </Button>
+    </DialogActions>
+  );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { fakeSockets, openSocket } from '@/test/fake-socket';
 import { fakeJwt, json, mockFetch } from '@/test/http';
+import { withQueryClient } from '@/test/render';
 import { realtime } from './realtime';
 import { useUnreadCount } from './unread-count';
 
@@ -91,7 +92,7 @@ describe('useUnreadCount', () => {
       ),
     );
     signIn();
-    const { result } = renderHook(() => useUnreadCount(true));
+    const { result } = renderHook(() => useUnreadCount(true), { wrapper: withQueryClient() });
     await waitFor(() => expect(result.current).toBe(3));
 
     unread = [0, 5];
@@ -105,7 +106,7 @@ describe('useUnreadCount', () => {
   it('is 0 and asks nothing when not enabled', async () => {
     const { calls } = mockFetch(() => json(200, [{ unread: 4 }]));
     signIn(false);
-    const { result } = renderHook(() => useUnreadCount(false));
+    const { result } = renderHook(() => useUnreadCount(false), { wrapper: withQueryClient() });
     expect(result.current).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toHaveLength(0);

@@ -1,4 +1,6 @@
 import { api } from '@/lib/api-client';
+import { authStore } from '@/lib/auth-store';
+import { storage } from '@/lib/storage';
 
 export interface LogInInput {
   email: string;
@@ -16,4 +18,17 @@ export interface LogInResult {
 /** POST /login: sets the refresh cookie and answers with the access token. */
 export function logIn(input: LogInInput): Promise<LogInResult> {
   return api.post<LogInResult>('/login', input, { public: true });
+}
+
+/** Signs in and starts the session: the token in memory, and this device remembers that someone signed in here. */
+export async function signIn(input: LogInInput): Promise<LogInResult> {
+  const signedIn = await logIn(input);
+  authStore.setAuth({
+    id: signedIn.id,
+    email: input.email,
+    accessToken: signedIn.accessToken,
+    verification: signedIn.verification,
+  });
+  storage.markLoggedIn();
+  return signedIn;
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -6,8 +6,14 @@ import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
+import { errorText } from '@/lib/query/query-client';
 import { nameAccount } from '../api/name-account';
 import { AuthLayout } from './auth-layout';
+
+const CHECKS: Check<{ name: string }>[] = [
+  { field: 'name', fails: ({ name }) => !name.trim(), message: 'Name required' },
+];
 
 /**
  * Shown after sign-in when the account has no name: the owner took their address back with a password reset,
@@ -15,38 +21,24 @@ import { AuthLayout } from './auth-layout';
  */
 export function ChooseNamePage() {
   const navigate = useNavigate();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState('');
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const chosen = name.trim();
-    if (!chosen) {
-      setError('Name required');
-      nameRef.current?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setError('');
-    try {
-      await nameAccount(chosen);
-      navigate(paths.home, { replace: true });
-    } catch (failure) {
+  const { register, handleSubmit, setError, formState } = useCheckedForm({ name: '' }, CHECKS);
+  const save = useMutation({
+    mutationFn: nameAccount,
+    onSuccess: () => navigate(paths.home, { replace: true }),
+    onError: (failure) => {
       // Already named (another tab did it): nothing left to ask.
       if (failure instanceof ApiError && failure.status === 409) {
         navigate(paths.home, { replace: true });
         return;
       }
-      const message =
-        failure instanceof ApiError && failure.status !== 0 ? failure.message : 'No server response';
-      setError(message);
+      const message = errorText(failure);
+      setError('root.server', { message });
       toast.error('Could not save your name', message);
-      setSubmitting(false);
-    }
-  }
+    },
+  });
+  const error = formMessage(formState.errors);
+  const submitting = formState.isSubmitting || save.isSuccess;
+  const onSubmit = handleSubmit(({ name }) => save.mutateAsync(name.trim()).catch(() => undefined));
 
   return (
     <AuthLayout
@@ -60,16 +52,7 @@ export function ChooseNamePage() {
         aria-describedby={error ? 'name-error' : undefined}
       >
         <FormAlert id="name-error" message={error} />
-        <Field
-          ref={nameRef}
-          label="Name"
-          name="name"
-          autoComplete="name"
-          maxLength={100}
-          autoFocus
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
+        <Field label="Name" autoComplete="name" maxLength={100} autoFocus {...register('name')} />
         <Button type="submit" loading={submitting} block>
           {submitting ? 'Saving…' : 'Continue'}
         </Button>

@@ -39,7 +39,7 @@ describe('ForgotPasswordPage', () => {
     ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Use another email' }));
-    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
   });
 
   it('shows the server’s throttling message, and a missing server as such', async () => {

@@ -1,47 +1,35 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
+import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
+import { errorText } from '@/lib/query/query-client';
 import { forgotPassword } from '../api/forgot-password';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from '@/components/ui/form-alert';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+const CHECKS: Check<{ email: string }>[] = [
+  { field: 'email', fails: ({ email }) => !EMAIL.test(email.trim()), message: 'Not a valid email' },
+];
+
 /** Asks for a reset link. The answer never says whether the address has an account. */
 export function ForgotPasswordPage() {
-  const emailRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const address = email.trim();
-    if (!EMAIL.test(address)) {
-      setError('Not a valid email');
-      emailRef.current?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setError('');
-    try {
-      await forgotPassword(address);
-      setSentTo(address);
-    } catch (failure) {
-      const message =
-        failure instanceof ApiError && failure.status !== 0 ? failure.message : 'No server response';
-      setError(message);
+  const { register, handleSubmit, setError, formState } = useCheckedForm({ email: '' }, CHECKS);
+  const send = useMutation({
+    mutationFn: forgotPassword,
+    onError: (failure) => {
+      const message = errorText(failure);
+      setError('root.server', { message });
       toast.error('Could not send the link', message);
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+  });
+  const sentTo = send.isSuccess ? send.variables : null;
+  const error = formMessage(formState.errors);
+  const onSubmit = handleSubmit(({ email }) => send.mutateAsync(email.trim()).catch(() => undefined));
 
   return (
     <AuthLayout
@@ -62,7 +50,7 @@ export function ForgotPasswordPage() {
             If an account uses <strong>{sentTo}</strong>, a link to choose a new password is on its way. It
             works once and expires in 1 hour.
           </p>
-          <Button variant="secondary" onClick={() => setSentTo(null)}>
+          <Button variant="secondary" onClick={() => send.reset()}>
             Use another email
           </Button>
         </div>
@@ -75,19 +63,16 @@ export function ForgotPasswordPage() {
         >
           <FormAlert id="forgot-error" message={error} />
           <Field
-            ref={emailRef}
             label="Email"
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
             autoCapitalize="none"
             spellCheck={false}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...register('email')}
           />
-          <Button type="submit" size="lg" block loading={submitting}>
-            {submitting ? 'Sending…' : 'Send reset link'}
+          <Button type="submit" size="lg" block loading={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Sending…' : 'Send reset link'}
           </Button>
         </form>
       )}

@@ -1,9 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button, buttonClass } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
+import { errorText } from '@/lib/query/query-client';
 import { resetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -11,48 +13,47 @@ import { PasswordField } from '@/components/ui/password-field';
 
 const BAD_LINK = 'This reset link has expired or is invalid.';
 
+const isBadLink = (failure: unknown) => failure instanceof ApiError && failure.error === 'invalid token';
+
 /** The mailed link's page: a new password twice, or the bad-link state with a way to ask again. */
+type ResetValues = { password: string; confirm: string };
+
+const CHECKS: Check<ResetValues>[] = [
+  {
+    field: 'password',
+    fails: ({ password }) => password.length < 8 || password.length > 128,
+    message: 'Password must be 8–128 characters',
+  },
+  {
+    field: 'confirm',
+    fails: ({ password, confirm }) => password !== confirm,
+    message: 'Passwords do not match',
+  },
+];
+
 export function ResetPasswordPage() {
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [badLink, setBadLink] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    if (password.length < 8 || password.length > 128) {
-      setError('Password must be 8–128 characters');
-      passwordRef.current?.focus();
-      return;
-    }
-    if (password !== confirm) {
-      setError('Passwords do not match');
-      confirmRef.current?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setError('');
-    try {
-      await resetPassword({ id, token, password });
+  const { register, handleSubmit, setError, formState } = useCheckedForm<ResetValues>(
+    { password: '', confirm: '' },
+    CHECKS,
+  );
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: () => {
       toast.success('Password updated', 'Sign in with your new password.');
       navigate(paths.signin, { replace: true });
-    } catch (failure) {
-      setSubmitting(false);
-      if (failure instanceof ApiError && failure.error === 'invalid token') {
-        setBadLink(true);
-        return;
-      }
-      const message =
-        failure instanceof ApiError && failure.status !== 0 ? failure.message : 'No server response';
-      setError(message);
-    }
-  }
+    },
+    onError: (failure) => {
+      if (!isBadLink(failure)) setError('root.server', { message: errorText(failure) });
+    },
+  });
+  const badLink = reset.isError && isBadLink(reset.error);
+  const error = formMessage(formState.errors);
+  const submitting = formState.isSubmitting;
+  const onSubmit = handleSubmit(({ password }) =>
+    reset.mutateAsync({ id, token, password }).catch(() => undefined),
+  );
 
   if (badLink) {
     return (
@@ -79,22 +80,8 @@ export function ResetPasswordPage() {
         aria-describedby={error ? 'reset-error' : undefined}
       >
         <FormAlert id="reset-error" message={error} />
-        <PasswordField
-          ref={passwordRef}
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <PasswordField
-          ref={confirmRef}
-          label="Confirm password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-        />
+        <PasswordField label="New password" autoComplete="new-password" {...register('password')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" {...register('confirm')} />
         <Button type="submit" size="lg" block loading={submitting}>
           {submitting ? 'Saving…' : 'Set new password'}
         </Button>

@@ -1,12 +1,13 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { required, submitWithToasts, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
 import { storage } from '@/lib/storage';
-import { logIn } from '../api/log-in';
+import { signIn } from '../api/log-in';
 import { useAuth } from '@/lib/auth/use-auth';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -41,53 +42,40 @@ function describeLoginError(error: unknown): { inline: string; title: string; de
   return { inline: 'Login failed', title: 'Login failed', description: 'Please try again.' };
 }
 
+type SignInValues = { email: string; password: string };
+
+const CHECKS: Check<SignInValues>[] = [
+  required('email', 'Please enter your email.', { toast: 'Email required' }),
+  required('password', 'Please enter your password.', { toast: 'Password required', trim: false }),
+];
+
 export function SignInPage() {
   const navigate = useNavigate();
-  const { setAuth, persist, setPersist } = useAuth();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const [errorMessage, setErrorMessage] = useState('');
+  const { persist, setPersist } = useAuth();
+  const form = useCheckedForm<SignInValues>({ email: '', password: '' }, CHECKS);
+  const { register, setError, formState } = form;
   const returning = storage.hasLoggedInBefore();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    // A new try supersedes the last one's error toasts ('Login failed' must not follow the user home).
-    toast.dismissErrors();
-    const trimmedEmail = email.trim();
-    if (!trimmedEmail) {
-      toast.error('Email required', 'Please enter your email.');
-      emailRef.current?.focus();
-      return;
-    }
-    if (!password) {
-      toast.error('Password required', 'Please enter your password.');
-      passwordRef.current?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setErrorMessage('');
-    try {
-      const signedIn = await logIn({ email: trimmedEmail, password });
-      setAuth({
-        id: signedIn.id,
-        email: trimmedEmail,
-        accessToken: signedIn.accessToken,
-        verification: signedIn.verification,
-      });
-      storage.markLoggedIn();
+  const signingIn = useMutation({
+    mutationFn: signIn,
+    onSuccess: (signedIn) => {
       // An address taken back with a password reset starts without a name: ask for it first.
       navigate(signedIn.nameRequired ? paths.chooseName : paths.home, { replace: true });
-    } catch (error) {
+    },
+    onError: (error) => {
       const described = describeLoginError(error);
-      setErrorMessage(described.inline);
+      setError('root.server', { message: described.inline });
       toast.error(described.title, described.description);
-      setSubmitting(false);
-    }
-  }
+    },
+  });
+
+  // A new try supersedes the last one's error toasts ('Login failed' must not follow the user home).
+  const onSubmit = submitWithToasts(form, CHECKS, ({ email, password }) =>
+    signingIn.mutateAsync({ email: email.trim(), password }).catch(() => undefined),
+  );
+  // Only the server's answer shows above the form; a missing field is said in a toast.
+  const errorMessage = formState.errors.root?.server?.message ?? '';
+  const submitting = formState.isSubmitting || signingIn.isPending || signingIn.isSuccess;
 
   return (
     <AuthLayout
@@ -112,26 +100,16 @@ export function SignInPage() {
         <FormAlert id="signin-error" message={errorMessage} />
         {/* The page exists for this form: the cursor starts where typing starts. */}
         <Field
-          ref={emailRef}
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
           autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          {...register('email')}
         />
-        <PasswordField
-          ref={passwordRef}
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <PasswordField label="Password" autoComplete="current-password" {...register('password')} />
         <p className="signin__forgot">
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>

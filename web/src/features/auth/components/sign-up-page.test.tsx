@@ -74,9 +74,10 @@ describe('SignUpPage', () => {
     fill('Password', 'secret-123');
     fill('Confirm password', 'secret-124');
     submit();
-    toast.dismiss();
-    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
-      'Passwords do not match. Please type your password again.',
+    await waitFor(() =>
+      expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription(
+        'Passwords do not match. Please type your password again.',
+      ),
     );
   });
 

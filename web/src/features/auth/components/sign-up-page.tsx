@@ -1,4 +1,5 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
@@ -8,11 +9,10 @@ import { toast } from '@/components/ui/toast';
 import { uploadImage } from '@/lib/images/upload-image';
 import { ImageUpload } from '@/components/image-upload/image-upload';
 import { ApiError } from '@/lib/api-client';
-import { storage } from '@/lib/storage';
-import { logIn } from '../api/log-in';
+import { required, submitWithToasts, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
+import { signIn } from '../api/log-in';
 import { register } from '../api/register';
 import { requestVerification } from '../api/request-verification';
-import { useAuth } from '@/lib/auth/use-auth';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
@@ -56,147 +56,115 @@ const STEP_LABEL: Record<Step, string> = {
   uploading: 'Uploading your photo…',
 };
 
+type SignUpValues = Record<FieldName, string>;
+
+const MISMATCH: Check<SignUpValues> = {
+  field: 'confirm',
+  fails: (values) => values.password !== values.confirm,
+  message: 'Passwords do not match. Please type your password again.',
+  toast: { title: 'Passwords do not match', description: 'Please make sure both passwords are the same.' },
+};
+
+const CHECKS: Check<SignUpValues>[] = [
+  required('name', 'Please enter your name.', { toast: 'Name required' }),
+  required('email', 'Please enter your email.', { toast: 'Email required' }),
+  required('password', 'Please choose a password.', { toast: 'Password required', trim: false }),
+  required('confirm', 'Please enter your password again.', { toast: 'Confirm your password', trim: false }),
+  MISMATCH,
+  {
+    field: 'password',
+    fails: (values) => values.password.length < MIN_PASSWORD,
+    message: `Please use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`,
+    toast: {
+      title: 'Password too short',
+      description: `Please use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`,
+    },
+  },
+  {
+    field: 'password',
+    fails: (values) => values.password.length > MAX_PASSWORD,
+    message: `Please use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`,
+    toast: {
+      title: 'Password too long',
+      description: `Please use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`,
+    },
+  },
+];
+
+/** The account exists from the first step on: what fails after it is told, never sent back to the form. */
+class SignInAfterSignUpFailed extends Error {}
+
 export function SignUpPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const referralCode = searchParams.get('code')?.trim() || undefined;
-  const { setAuth } = useAuth();
-
-  const nameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm<SignUpValues>({ name: '', email: '', password: '', confirm: '' }, CHECKS);
+  const { register: field, setError, clearErrors, setValue, formState } = form;
   const [picture, setPicture] = useState<File | null>(null);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
   const [step, setStep] = useState<Step>('idle');
-  const [errorMessage, setErrorMessage] = useState('');
-  // Each problem also stays under its field (a toast passes); editing the field clears it.
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const busy = step !== 'idle';
 
-  function edit(field: FieldName, set: (value: string) => void) {
-    return (event: ChangeEvent<HTMLInputElement>) => {
-      set(event.target.value);
-      setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
-    };
-  }
-
-  function validate(): boolean {
-    const fail = (
-      field: FieldName,
-      title: string,
-      description: string,
-      input: HTMLInputElement | null,
-      inline = description,
-    ) => {
-      toast.error(title, description);
-      setFieldErrors({ [field]: inline });
-      input?.focus();
-      return false;
-    };
-    if (!name.trim()) return fail('name', 'Name required', 'Please enter your name.', nameRef.current);
-    if (!email.trim()) return fail('email', 'Email required', 'Please enter your email.', emailRef.current);
-    if (!password)
-      return fail('password', 'Password required', 'Please choose a password.', passwordRef.current);
-    if (!confirm)
-      return fail(
-        'confirm',
-        'Confirm your password',
-        'Please enter your password again.',
-        confirmRef.current,
-      );
-    if (password !== confirm) {
-      // Spec §5: a mismatch clears the confirmation, so it is typed again; the message stays beside it.
-      setConfirm('');
-      return fail(
-        'confirm',
-        'Passwords do not match',
-        'Please make sure both passwords are the same.',
-        confirmRef.current,
-        'Passwords do not match. Please type your password again.',
-      );
-    }
-    if (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) {
-      return fail(
-        'password',
-        password.length < MIN_PASSWORD ? 'Password too short' : 'Password too long',
-        `Please use ${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`,
-        passwordRef.current,
-      );
-    }
-    return true;
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    // A new try supersedes the last one's error toasts: only the current problem shows, and none of the
-    // fixed ones follow the user to /profile (a photo upload failure from this try still does).
-    toast.dismissErrors();
-    setFieldErrors({});
-    if (!validate()) return;
-    const trimmedName = name.trim();
-    const trimmedEmail = email.trim();
-    setErrorMessage('');
-    setStep('registering');
-
-    let id: string;
-    try {
-      ({ id } = await register({ name: trimmedName, email: trimmedEmail, password, code: referralCode }));
-    } catch (error) {
+  const signUp = useMutation({
+    mutationFn: async ({ name, email, password }: { name: string; email: string; password: string }) => {
+      setStep('registering');
+      const { id } = await register({ name, email, password, code: referralCode });
+      // A failed mail or sign-in must not send the user back to a form that would now answer "Email already
+      // in use".
+      try {
+        await requestVerification({ id, name, email });
+      } catch (error) {
+        console.error('Verification email request failed', error);
+      }
+      setStep('signing-in');
+      try {
+        await signIn({ email, password });
+      } catch {
+        throw new SignInAfterSignUpFailed();
+      }
+      if (picture) {
+        setStep('uploading');
+        try {
+          await uploadImage({ id, file: picture });
+        } catch (error) {
+          const detail =
+            error instanceof ApiError && error.status !== 0
+              ? error.message
+              : 'You can add a photo on your profile.';
+          toast.error('Photo upload failed', detail);
+        }
+      }
+    },
+    onSuccess: (_data, { email }) => {
+      toast.success('Welcome to Fated!', `We sent a verification link to ${email}.`);
+      navigate(paths.profile, { replace: true });
+    },
+    onError: (error) => {
+      if (error instanceof SignInAfterSignUpFailed) {
+        toast.info('Account created', 'Please sign in to continue.');
+        navigate(paths.signin, { replace: true });
+        return;
+      }
       const described = describeRegisterError(error);
-      if (described.field) {
-        setFieldErrors({ [described.field]: described.description });
-        (described.field === 'email' ? emailRef : passwordRef).current?.focus();
-      } else setErrorMessage(described.description);
+      setError(described.field ?? 'root.server', { message: described.description }, { shouldFocus: true });
       toast.error(described.title, described.description);
       setStep('idle');
-      return;
-    }
+    },
+  });
+  const busy = step !== 'idle';
 
-    // The account exists from here on: a failed mail or sign-in must not send the user back to a form
-    // that would now answer "Email already in use".
-    try {
-      await requestVerification({ id, name: trimmedName, email: trimmedEmail });
-    } catch (error) {
-      console.error('Verification email request failed', error);
-    }
-
-    setStep('signing-in');
-    try {
-      const signedIn = await logIn({ email: trimmedEmail, password });
-      setAuth({
-        id: signedIn.id,
-        email: trimmedEmail,
-        accessToken: signedIn.accessToken,
-        verification: signedIn.verification,
-      });
-      storage.markLoggedIn();
-    } catch {
-      toast.info('Account created', 'Please sign in to continue.');
-      navigate(paths.signin, { replace: true });
-      return;
-    }
-
-    if (picture) {
-      setStep('uploading');
-      try {
-        await uploadImage({ id, file: picture });
-      } catch (error) {
-        const detail =
-          error instanceof ApiError && error.status !== 0
-            ? error.message
-            : 'You can add a photo on your profile.';
-        toast.error('Photo upload failed', detail);
-      }
-    }
-
-    toast.success('Welcome to Fated!', `We sent a verification link to ${trimmedEmail}.`);
-    navigate(paths.profile, { replace: true });
-  }
+  // A new try supersedes the last one's error toasts: only the current problem shows, and none of the fixed ones
+  // follow the user to /profile (a photo upload failure from this try still does).
+  const onSubmit = submitWithToasts(
+    form,
+    CHECKS,
+    ({ name, email, password }) =>
+      signUp.mutateAsync({ name: name.trim(), email: email.trim(), password }).catch(() => undefined),
+    // Spec §5: a mismatch clears the confirmation, so it is typed again; the message stays beside it.
+    (failed) => failed === MISMATCH && setValue('confirm', ''),
+  );
+  // Each problem also stays under its field (a toast passes); editing the field clears it.
+  const edit = (name: FieldName) => field(name, { onChange: () => clearErrors(name) });
+  const errors = formState.errors;
+  const errorMessage = errors.root?.server?.message ?? '';
 
   return (
     <AuthLayout
@@ -223,46 +191,34 @@ export function SignUpPage() {
         <FormAlert id="signup-error" message={errorMessage} />
         <ImageUpload variant="button" label="Profile picture (optional)" onChange={setPicture} />
         <Field
-          ref={nameRef}
           label="Name"
-          name="name"
           autoComplete="name"
           autoCapitalize="words"
-          value={name}
-          onChange={edit('name', setName)}
-          error={fieldErrors.name}
+          {...edit('name')}
+          error={errors.name?.message}
         />
         <Field
-          ref={emailRef}
           label="Email"
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
-          value={email}
-          onChange={edit('email', setEmail)}
-          error={fieldErrors.email}
+          {...edit('email')}
+          error={errors.email?.message}
         />
         <PasswordField
-          ref={passwordRef}
           label="Password"
-          name="new-password"
           autoComplete="new-password"
           hint={`${MIN_PASSWORD} to ${MAX_PASSWORD} characters.`}
-          value={password}
-          onChange={edit('password', setPassword)}
-          error={fieldErrors.password}
+          {...edit('password')}
+          error={errors.password?.message}
         />
         <PasswordField
-          ref={confirmRef}
           label="Confirm password"
-          name="confirm-password"
           autoComplete="new-password"
-          value={confirm}
-          onChange={edit('confirm', setConfirm)}
-          error={fieldErrors.confirm}
+          {...edit('confirm')}
+          error={errors.confirm?.message}
         />
         <p className="text-small text-muted">
           By creating an account you confirm you are 18 or older and agree to our{' '}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -13,31 +13,27 @@ import './verify-email-page.css';
 const FAILURE_MESSAGE =
   'Your verification token has expired or is invalid. Please request a new verification email.';
 
-type Status = 'ready' | 'verifying' | 'failed';
-
 /** /verifyEmail/:id/:token — the link from the verification mail. */
 export function VerifyEmailPage() {
   const { id = '', token = '' } = useParams();
   const navigate = useNavigate();
   const { setAuth } = useAuth();
-  const [status, setStatus] = useState<Status>('ready');
   const { resend, sending: resending } = useResendVerification(id);
-
-  async function onVerify() {
-    toast.dismissErrors();
-    setStatus('verifying');
-    try {
-      await verifyEmail({ id, emailToken: token });
+  const verify = useMutation({
+    mutationFn: () => verifyEmail({ id, emailToken: token }),
+    onMutate: () => toast.dismissErrors(),
+    onSuccess: () => {
       // Only this account's session learns it is verified; someone else's open session is left alone.
       setAuth((current) => (current && current.id === id ? { ...current, verification: true } : current));
       toast.success('Email verified', 'Next up: the 19-question compatibility quiz.');
       navigate(paths.quiz, { replace: true });
-    } catch (error) {
+    },
+    onError: (error) => {
       if (error instanceof ApiError && error.status === 0)
         toast.error('No server response', 'Check your connection and try again.');
-      setStatus('failed');
-    }
-  }
+    },
+  });
+  const status = verify.isError ? 'failed' : verify.isPending ? 'verifying' : 'ready';
 
   if (status === 'failed') {
     return (
@@ -50,7 +46,7 @@ export function VerifyEmailPage() {
             {FAILURE_MESSAGE}
           </p>
           <div className="stack stack-sm">
-            <Button size="lg" block loading={resending} onClick={() => void resend()}>
+            <Button size="lg" block loading={resending} onClick={resend}>
               Request New Verification
             </Button>
             <Link to={paths.signin} className={buttonClass('secondary', 'lg', true)}>
@@ -81,7 +77,7 @@ export function VerifyEmailPage() {
           Confirm that this email address belongs to you. Verified members can take the quiz, receive matches
           and join the waitlist.
         </p>
-        <Button size="lg" block loading={status === 'verifying'} onClick={onVerify}>
+        <Button size="lg" block loading={status === 'verifying'} onClick={() => verify.mutate()}>
           Verify Email
         </Button>
       </div>

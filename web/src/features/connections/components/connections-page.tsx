@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Page } from '@/components/ui/page';
 import { useAuth } from '@/lib/auth/use-auth';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad } from '@/lib/query/use-load';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import { listConnections } from '../api/connections';
 import { listReceivedInterest } from '../api/interest';
-import { useLiveRequest } from '../hooks/use-live-request';
 import { ConversationList } from './conversation-list';
 import { InterestedInYou } from './interested-in-you';
 import './connections.css';
@@ -12,30 +14,31 @@ import './connections.css';
 export function ConnectionsPage() {
   const { auth } = useAuth();
   const userId = auth?.id ?? '';
-  const received = useLiveRequest(`received:${userId}`, listReceivedInterest);
-  const connections = useLiveRequest(`connections:${userId}`, listConnections);
+  const queryClient = useQueryClient();
+  const receivedKey = queryKeys.receivedInterest(userId);
+  const connectionsKey = queryKeys.connections(userId);
+  const received = useLoad(receivedKey, listReceivedInterest);
+  const connections = useLoad(connectionsKey, listConnections);
 
-  useRealtime('interest', received.refresh);
-  useRealtime('message', connections.refresh);
-  useRealtime('ended', connections.refresh);
+  // Loaded again in the background: what is shown stays until the new answer replaces it.
+  const refreshReceived = () => void queryClient.invalidateQueries({ queryKey: receivedKey });
+  const refreshConnections = () => void queryClient.invalidateQueries({ queryKey: connectionsKey });
+  useRealtime('interest', refreshReceived);
+  useRealtime('message', refreshConnections);
+  useRealtime('ended', refreshConnections);
   useRealtime('connection', () => {
-    connections.refresh();
-    received.refresh();
+    refreshConnections();
+    refreshReceived();
   });
   useRealtime('resync', () => {
-    connections.refresh();
-    received.refresh();
+    refreshConnections();
+    refreshReceived();
   });
 
   return (
     <Page title="Messages" width="md" className="connections">
-      <InterestedInYou
-        query={received}
-        onConnected={() => {
-          connections.refresh();
-        }}
-      />
-      <ConversationList query={connections} myId={userId} />
+      <InterestedInYou state={received} userId={userId} onConnected={refreshConnections} />
+      <ConversationList state={connections} myId={userId} />
     </Page>
   );
 }

@@ -5,16 +5,15 @@ import { buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorCard } from '@/components/ui/error-card';
 import type { Connection } from '../api/connections';
-import type { LiveRequest } from '../hooks/use-live-request';
+import type { LoadState } from '@/lib/query/use-load';
 import { formatFull, formatWhen } from '../utils/format-time';
 import { Avatar } from './avatar';
 
 const lastActivity = (connection: Connection) => connection.lastMessage?.sentAt ?? connection.connectedAt;
 
 /** The member's conversations, most recent activity first: photo, name, last message and what is unread. */
-export function ConversationList({ query, myId }: { query: LiveRequest<Connection[]>; myId: string }) {
+export function ConversationList({ state, myId }: { state: LoadState<Connection[]>; myId: string }) {
   const headingId = useId();
-  const { state } = query;
   return (
     <section className="conversations" aria-labelledby={headingId}>
       <h2 id={headingId} className="connections__heading">

@@ -7,8 +7,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { refreshUnreadCount } from '@/lib/realtime/unread-count';
-import { useRequest } from '@/lib/use-request';
+import { useRefreshConnections } from '@/lib/realtime/unread-count';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad } from '@/lib/query/use-load';
 import { listConnections, type Connection } from '../api/connections';
 import { getMessages, type MessagePage } from '../api/messages';
 import { useConversation } from '../hooks/use-conversation';
@@ -23,24 +24,30 @@ export function ConversationPage() {
   const { id = '' } = useParams();
   const { auth } = useAuth();
   const navigate = useNavigate();
+  const refreshConnections = useRefreshConnections();
   const myId = auth?.id ?? '';
   const ended = useRef(false);
 
-  const query = useRequest(`conversation:${myId}:${id}`, async (signal) => {
-    const [list, page] = await Promise.all([listConnections(signal), getMessages(id, undefined, signal)]);
-    const connection = list.find((item) => item.id === id);
-    if (!connection) throw new ApiError(404, 'Not Found', 'This conversation does not exist');
-    return { connection, page };
-  });
+  const query = useLoad(
+    queryKeys.conversation(myId, id),
+    async (signal) => {
+      const [list, page] = await Promise.all([listConnections(signal), getMessages(id, undefined, signal)]);
+      const connection = list.find((item) => item.id === id);
+      if (!connection) throw new ApiError(404, 'Not Found', 'This conversation does not exist');
+      return { connection, page };
+    },
+    // Loaded afresh on every visit: what is unread decides what this visit marks read.
+    { gcTime: 0 },
+  );
 
   /** Unmatched, blocked or gone (an `ended` event or a 404): say so once, back to the list. */
   const onEnded = useCallback(() => {
     if (ended.current) return;
     ended.current = true;
     toast.info('This conversation has ended');
-    refreshUnreadCount();
+    refreshConnections();
     void navigate(paths.connections, { replace: true });
-  }, [navigate]);
+  }, [navigate, refreshConnections]);
 
   const gone = query.status === 'error' && query.error instanceof ApiError && query.error.status === 404;
   useEffect(() => {
@@ -63,7 +70,7 @@ export function ConversationPage() {
         <ConversationView
           key={id}
           connection={query.data.connection}
-          initialPage={query.data.page}
+          page={query.data.page}
           myId={myId}
           onEnded={onEnded}
         />
@@ -74,20 +81,21 @@ export function ConversationPage() {
 
 function ConversationView({
   connection,
-  initialPage,
+  page,
   myId,
   onEnded,
 }: {
   connection: Connection;
-  initialPage: MessagePage;
+  page: MessagePage;
   myId: string;
   onEnded: () => void;
 }) {
   const navigate = useNavigate();
+  const refreshConnections = useRefreshConnections();
   const conversation = useConversation({
     connectionId: connection.id,
     myId,
-    initialPage,
+    page,
     initiallyUnread: (connection.unread ?? 0) > 0,
     onEnded,
   });
@@ -109,7 +117,7 @@ function ConversationView({
           name={connection.name}
           lastMessageFromThem={lastFromThem ?? null}
           onDone={() => {
-            refreshUnreadCount();
+            refreshConnections();
             void navigate(paths.connections, { replace: true });
           }}
           onEnded={onEnded}

@@ -1,25 +1,29 @@
-import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
 import { useProtectedImage } from '@/lib/images/use-protected-image';
 import { answerInterest, declineInterest, type ReceivedInterest } from '../api/interest';
-import type { LiveRequest } from '../hooks/use-live-request';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useAction } from '@/lib/query/use-action';
+import type { LoadState } from '@/lib/query/use-load';
 
 /**
  * People interested in the member who have not had an answer: their card, 'Interested too' (mutual: a
  * conversation opens) or 'Not for me' (they are never told). Shown only when there is someone.
  */
 export function InterestedInYou({
-  query,
+  state,
+  userId,
   onConnected,
 }: {
-  query: LiveRequest<ReceivedInterest[]>;
+  state: LoadState<ReceivedInterest[]>;
+  userId: string;
   onConnected: () => void;
 }) {
   const headingId = useId();
-  const { state } = query;
+  const queryClient = useQueryClient();
   if (state.status === 'loading') return null;
   if (state.status === 'error') {
     return (
@@ -38,8 +42,11 @@ export function InterestedInYou({
   }
   if (state.data.length === 0) return null;
 
-  const remove = (userId: string) =>
-    query.update((people) => people.filter((person) => person.userId !== userId));
+  // An answered card leaves at once, before the server is asked again.
+  const remove = (otherId: string) =>
+    queryClient.setQueryData<ReceivedInterest[]>(queryKeys.receivedInterest(userId), (people) =>
+      people?.filter((person) => person.userId !== otherId),
+    );
 
   return (
     <section className="interested" aria-labelledby={headingId}>
@@ -71,32 +78,25 @@ function InterestCard({
   onAnswered: (connected: boolean) => void;
 }) {
   const nameId = useId();
-  const [busy, setBusy] = useState<'yes' | 'no' | null>(null);
   const photo = useProtectedImage(person.imageUrl);
   const percent = person.percent == null ? null : Math.round(person.percent);
-
-  async function answer(choice: 'yes' | 'no') {
-    setBusy(choice);
-    try {
-      if (choice === 'yes') {
-        const result = await answerInterest(person.userId);
-        if (result.mutual) toast.success("It's mutual!", `Say hello to ${person.name}.`);
-        onAnswered(result.mutual);
-      } else {
-        await declineInterest(person.userId);
-        onAnswered(false);
-      }
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        // They left, blocked or were removed meanwhile: nothing to answer any more.
-        toast.info(`${person.name} is no longer available`);
-        onAnswered(false);
-        return;
-      }
-      toast.error('Could not send your answer', 'Please try again.');
-      setBusy(null);
-    }
-  }
+  const answer = useAction({
+    run: async (choice: 'yes' | 'no') => {
+      if (choice === 'no') return declineInterest(person.userId).then(() => false);
+      const result = await answerInterest(person.userId);
+      if (result.mutual) toast.success("It's mutual!", `Say hello to ${person.name}.`);
+      return result.mutual;
+    },
+    failure: 'Could not send your answer',
+    onSuccess: onAnswered,
+    // They left, blocked or were removed meanwhile: nothing to answer any more.
+    onGone: () => {
+      toast.info(`${person.name} is no longer available`);
+      onAnswered(false);
+    },
+  });
+  // After an answer the card stays busy until it leaves.
+  const busy = answer.isIdle || answer.isError ? null : answer.variables;
 
   return (
     <Card as="li" className="interest-card" aria-labelledby={nameId}>
@@ -128,7 +128,7 @@ function InterestCard({
             loading={busy === 'yes'}
             disabled={busy !== null}
             aria-describedby={nameId}
-            onClick={() => void answer('yes')}
+            onClick={() => answer.mutate('yes')}
           >
             Interested too
           </Button>
@@ -137,7 +137,7 @@ function InterestCard({
             loading={busy === 'no'}
             disabled={busy !== null}
             aria-describedby={nameId}
-            onClick={() => void answer('no')}
+            onClick={() => answer.mutate('no')}
           >
             Not for me
           </Button>

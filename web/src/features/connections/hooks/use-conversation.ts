@@ -1,6 +1,8 @@
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { refreshUnreadCount } from '@/lib/realtime/unread-count';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useRefreshConnections } from '@/lib/realtime/unread-count';
 import { useRealtime } from '@/lib/realtime/use-realtime';
 import type { Message } from '../api/connections';
 import { getMessages, markRead, sendMessage, type MessagePage } from '../api/messages';
@@ -43,18 +45,39 @@ function merge(known: Message[], incoming: Message[]): Message[] {
 export function useConversation({
   connectionId,
   myId,
-  initialPage,
+  page,
   initiallyUnread,
   onEnded,
 }: {
   connectionId: string;
   myId: string;
-  initialPage: MessagePage;
+  /** The messages known so far, as cached under the conversation's key (every new one is merged in there). */
+  page: MessagePage;
   initiallyUnread: boolean;
   onEnded: () => void;
 }): Conversation {
-  const [messages, setMessages] = useState<Message[]>(initialPage.messages);
-  const [more, setMore] = useState(initialPage.more);
+  const queryClient = useQueryClient();
+  const refreshConnections = useRefreshConnections();
+  const { messages, more } = page;
+  /**
+   * Merges messages into the cached history. The cache reaches the screen on its next notification, so `andThen`
+   * (the bubble that was on its way leaving) joins that notification: one render, never a frame without either.
+   */
+  const addMessages = useCallback(
+    (incoming: Message[], { olderMore, andThen }: { olderMore?: boolean; andThen?: () => void } = {}) =>
+      notifyManager.batch(() => {
+        queryClient.setQueryData<{ page: MessagePage }>(queryKeys.conversation(myId, connectionId), (data) =>
+          data
+            ? {
+                ...data,
+                page: { messages: merge(data.page.messages, incoming), more: olderMore ?? data.page.more },
+              }
+            : data,
+        );
+        if (andThen) notifyManager.schedule(andThen);
+      }),
+    [queryClient, myId, connectionId],
+  );
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderFailed, setOlderFailed] = useState(false);
@@ -88,27 +111,30 @@ export function useConversation({
       if (document.visibilityState === 'hidden' || lastMarked.current === newest.id) return;
       lastMarked.current = newest.id;
       setUnreadFromOther(false);
-      markRead(connectionId, newest.id).then(refreshUnreadCount, (error: unknown) => {
+      markRead(connectionId, newest.id).then(refreshConnections, (error: unknown) => {
         if (!endIfGone(error)) lastMarked.current = null;
       });
     };
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [unreadFromOther, newest, connectionId, endIfGone]);
+  }, [unreadFromOther, newest, connectionId, endIfGone, refreshConnections]);
 
   // --- Live: new messages, read marks, the end. ---
   useRealtime('message', (event) => {
     if (event.connectionId !== connectionId) return;
     const { id, senderId, text, sentAt } = event;
-    setMessages((known) => merge(known, [{ id, senderId, text, sentAt }]));
     if (senderId === myId) {
       // Sent from here: the POST's own answer may still be on its way; the bubble must not show twice.
-      setPending((items) => {
-        const at = items.findIndex((item) => item.status === 'sending' && item.text === text);
-        return at === -1 ? items : items.filter((_, i) => i !== at);
+      addMessages([{ id, senderId, text, sentAt }], {
+        andThen: () =>
+          setPending((items) => {
+            const at = items.findIndex((item) => item.status === 'sending' && item.text === text);
+            return at === -1 ? items : items.filter((_, i) => i !== at);
+          }),
       });
     } else {
+      addMessages([{ id, senderId, text, sentAt }]);
       setUnreadFromOther(true);
     }
   });
@@ -122,7 +148,7 @@ export function useConversation({
     // Back after a break: whatever was sent meanwhile is in the newest page.
     getMessages(connectionId).then((page) => {
       if (!mounted.current) return;
-      setMessages((known) => merge(known, page.messages));
+      addMessages(page.messages);
       if (page.messages.some((message) => message.senderId !== myId)) setUnreadFromOther(true);
     }, endIfGone);
   });
@@ -133,8 +159,9 @@ export function useConversation({
       sendMessage(connectionId, { text: item.text, clientId: item.clientId }).then(
         (message) => {
           if (!mounted.current) return;
-          setMessages((known) => merge(known, [message]));
-          setPending((items) => items.filter((other) => other.clientId !== item.clientId));
+          addMessages([message], {
+            andThen: () => setPending((items) => items.filter((other) => other.clientId !== item.clientId)),
+          });
         },
         (error: unknown) => {
           if (endIfGone(error) || !mounted.current) return;
@@ -144,7 +171,7 @@ export function useConversation({
         },
       );
     },
-    [connectionId, endIfGone],
+    [connectionId, endIfGone, addMessages],
   );
 
   const send = useCallback(
@@ -176,8 +203,7 @@ export function useConversation({
     getMessages(connectionId, oldest).then(
       (page) => {
         if (!mounted.current) return;
-        setMessages((known) => merge(known, page.messages));
-        setMore(page.more);
+        addMessages(page.messages, { olderMore: page.more });
         setLoadingOlder(false);
       },
       (error: unknown) => {
@@ -186,7 +212,7 @@ export function useConversation({
         setLoadingOlder(false);
       },
     );
-  }, [connectionId, more, loadingOlder, oldest, endIfGone]);
+  }, [connectionId, more, loadingOlder, oldest, endIfGone, addMessages]);
 
   return { messages, pending, more, loadingOlder, olderFailed, seenId, send, retry, loadOlder };
 }

@@ -1,5 +1,6 @@
 import { api, ApiError } from '@/lib/api-client';
-import { useRequest } from '@/lib/use-request';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad } from '@/lib/query/use-load';
 
 /** GET /user/getProfile/{id}, read only for whether the member has made a profile yet (404: not yet). */
 export async function hasProfile(id: string, signal?: AbortSignal): Promise<boolean> {
@@ -14,6 +15,6 @@ export async function hasProfile(id: string, signal?: AbortSignal): Promise<bool
 
 /** `null` while unknown (loading, or the call failed: home then marks nothing). */
 export function useHasProfile(id: string): boolean | null {
-  const request = useRequest(`profile:${id}`, (signal) => hasProfile(id, signal));
+  const request = useLoad(queryKeys.hasProfile(id), (signal) => hasProfile(id, signal));
   return request.status === 'ready' ? request.data : null;
 }

@@ -1,7 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { api, ApiError } from '@/lib/api-client';
 import { storage } from '@/lib/storage';
-import { useRequest } from '@/lib/use-request';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad } from '@/lib/query/use-load';
+import type { Interest } from './express-interest';
 
 const matchSchema = z.object({
   name: z.string(),
@@ -57,27 +60,54 @@ function missingStep(error: unknown): MissingStep | null {
   return null;
 }
 
+type MatchesAnswer = { status: 'ready'; matches: TieredMatch[] } | { status: 'missing'; step: MissingStep };
+
 export type MatchesQuery =
   | { status: 'loading' }
-  | { status: 'ready'; matches: TieredMatch[] }
-  | { status: 'missing'; step: MissingStep }
+  | MatchesAnswer
   /** Any other failure: no cards (spec §8 empties the list), and a way to ask again. */
   | { status: 'error'; error: unknown; retry(): void };
 
 export function useMatches(userId: string): MatchesQuery {
-  const request = useRequest(userId, (signal) =>
-    requestMatches(userId, signal).then(
-      (matches): MatchesQuery => {
-        // An answer (even an empty one) means the quiz is done: home marks the step.
-        storage.markQuizDone(userId);
-        return { status: 'ready', matches };
-      },
-      (error: unknown): MatchesQuery => {
-        const step = missingStep(error);
-        if (step) return { status: 'missing', step };
-        throw error;
-      },
-    ),
+  const request = useLoad(
+    queryKeys.matches(userId),
+    (signal) =>
+      requestMatches(userId, signal).then(
+        (matches): MatchesAnswer => {
+          // An answer (even an empty one) means the quiz is done: home marks the step.
+          storage.markQuizDone(userId);
+          return { status: 'ready', matches };
+        },
+        (error: unknown): MatchesAnswer => {
+          const step = missingStep(error);
+          if (step) return { status: 'missing', step };
+          throw error;
+        },
+      ),
+    // Asked for again on every visit, as the set may have been made since (or the quiz taken meanwhile).
+    { gcTime: 0 },
   );
   return request.status === 'ready' ? request.data : request;
+}
+
+/**
+ * Changes today's cards where they are cached: a card that leaves (blocked, reported, gone), or the member's
+ * interest in one (from their answer or from the socket).
+ */
+export function useMatchesCache(userId: string) {
+  const queryClient = useQueryClient();
+  const change = (edit: (matches: TieredMatch[]) => TieredMatch[]) =>
+    queryClient.setQueryData<MatchesAnswer>(queryKeys.matches(userId), (answer) =>
+      answer?.status === 'ready' ? { ...answer, matches: edit(answer.matches) } : answer,
+    );
+  return {
+    remove: (otherId: string) =>
+      change((matches) => matches.filter((match) => match.compatibility.id !== otherId)),
+    setInterest: (otherId: string, interest: Interest, connectionId: string | null) =>
+      change((matches) =>
+        matches.map((match) =>
+          match.compatibility.id === otherId ? { ...match, interest, connectionId } : match,
+        ),
+      ),
+  };
 }

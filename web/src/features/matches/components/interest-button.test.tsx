@@ -1,65 +1,67 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { serverSends } from '@/test/fake-socket';
-import { fakeJwt, json, mockFetch } from '@/test/http';
+import { fakeJwt, json, mockFetch, type RecordedCall } from '@/test/http';
 import { renderRoutes } from '@/test/render';
 import type { Interest } from '../api/express-interest';
-import { InterestButton } from './interest-button';
+import { MatchesPage } from './matches-page';
 
-function renderButton(interest: Interest = 'none', connectionId?: string) {
+const BEN = {
+  name: 'Ben',
+  compatibility: { id: 'u-ben', percent: 91, summary: 'You both like long walks.' },
+  profile: { city: 'Austin', state: 'TX', age: 30 },
+};
+
+/** The button as members meet it: on Ben's card in today's set, whose interest it reads from and writes to. */
+function renderButton(
+  interestCall: (call: RecordedCall) => Response,
+  interest: Interest = 'none',
+  connectionId?: string,
+) {
   authStore.setAuth({
     id: 'me',
     email: 'me@example.com',
     accessToken: fakeJwt({ id: 'me', email: 'me@example.com' }),
     verification: true,
   });
-  const onGone = vi.fn();
-  renderRoutes(
-    [
-      {
-        path: '/match',
-        element: (
-          <InterestButton
-            userId="u-ben"
-            name="Ben"
-            interest={interest}
-            connectionId={connectionId}
-            onGone={onGone}
-          />
-        ),
-      },
-    ],
-    '/match',
+  const fetched = mockFetch((call) =>
+    call.path === '/match/new'
+      ? json(201, { best: { ...BEN, interest, connectionId } })
+      : call.path.startsWith('/interest')
+        ? interestCall(call)
+        : json(404, { statusCode: 404, error: 'Not Found', message: 'Not Found' }),
   );
-  return { onGone };
+  renderRoutes([{ path: '/match', element: <MatchesPage /> }], '/match');
+  return { calls: () => fetched.calls.filter((call) => call.path.startsWith('/interest')) };
 }
 
 const toggle = () => screen.getByRole('button', { name: "I'm interested" });
+const cardShown = () => screen.findByRole('heading', { name: 'Ben' });
 
 describe('InterestButton', () => {
   it('is a toggle: POST /interest presses it, DELETE /interest/{userId} takes it back', async () => {
-    const { calls } = mockFetch((call) =>
+    const { calls } = renderButton((call) =>
       call.method === 'POST'
         ? json(201, { interested: true, mutual: false })
         : new Response(null, { status: 204 }),
     );
-    renderButton();
+    await cardShown();
     expect(toggle()).toHaveAttribute('aria-pressed', 'false');
 
     fireEvent.click(toggle());
     await waitFor(() => expect(toggle()).toHaveAttribute('aria-pressed', 'true'));
     fireEvent.click(toggle());
     await waitFor(() => expect(toggle()).toHaveAttribute('aria-pressed', 'false'));
-    expect(calls).toEqual([
+    expect(calls()).toEqual([
       expect.objectContaining({ method: 'POST', path: '/interest', body: { userId: 'u-ben' } }),
       expect.objectContaining({ method: 'DELETE', path: '/interest/u-ben' }),
     ]);
   });
 
   it("shows 'It's mutual!' and 'Say hello' when the answer is mutual", async () => {
-    mockFetch(() => json(201, { interested: true, mutual: true, connectionId: 'c7' }));
-    renderButton();
+    renderButton(() => json(201, { interested: true, mutual: true, connectionId: 'c7' }));
+    await cardShown();
     fireEvent.click(toggle());
     expect(await screen.findByText("It's mutual!")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Say hello' })).toHaveAttribute('href', '/connections/c7');
@@ -67,8 +69,8 @@ describe('InterestButton', () => {
   });
 
   it('starts pressed or mutual from the match set, and turns mutual live from the socket', async () => {
-    mockFetch(() => json(500, {}));
-    renderButton('sent');
+    renderButton(() => json(500, {}), 'sent');
+    await cardShown();
     expect(toggle()).toHaveAttribute('aria-pressed', 'true');
     await serverSends('connection', { id: 'c8', userId: 'u-someone-else', name: 'Cy' });
     expect(toggle()).toBeInTheDocument();
@@ -78,13 +80,14 @@ describe('InterestButton', () => {
 
   it('takes the card away when the person is gone (404), and says so on other failures', async () => {
     let status = 500;
-    mockFetch(() => json(status, { statusCode: status, error: 'x', message: 'x' }));
-    const { onGone } = renderButton();
+    renderButton(() => json(status, { statusCode: status, error: 'x', message: 'x' }));
+    await cardShown();
     fireEvent.click(toggle());
     expect(await screen.findByText('Could not save that')).toBeInTheDocument();
     expect(toggle()).toHaveAttribute('aria-pressed', 'false');
     status = 404;
     fireEvent.click(toggle());
-    await waitFor(() => expect(onGone).toHaveBeenCalled());
+    expect(await screen.findByText('Ben is no longer available')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Ben' })).not.toBeInTheDocument());
   });
 });

@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
-import { useRealtime } from '@/lib/realtime/use-realtime';
+import { useAuth } from '@/lib/auth/use-auth';
+import { useAction } from '@/lib/query/use-action';
 import { expressInterest, withdrawInterest, type Interest } from '../api/express-interest';
+import { useMatchesCache } from '../api/request-matches';
 import './interest-button.css';
 
 /**
@@ -27,43 +27,24 @@ export function InterestButton({
   /** They are no longer there (blocked, left): the card goes. */
   onGone: () => void;
 }) {
-  const [state, setState] = useState<{ interest: Interest; connectionId: string | null }>({
-    interest,
-    connectionId: connectionId ?? null,
+  const { auth } = useAuth();
+  const cache = useMatchesCache(auth?.id ?? '');
+  const toggle = useAction({
+    run: (pressed: boolean) =>
+      pressed ? withdrawInterest(userId).then(() => null) : expressInterest(userId),
+    failure: 'Could not save that',
+    onSuccess: (answer) => {
+      if (!answer) cache.setInterest(userId, 'none', null);
+      else if (answer.mutual) cache.setInterest(userId, 'mutual', answer.connectionId ?? null);
+      else cache.setInterest(userId, 'sent', null);
+    },
+    onGone: () => {
+      toast.info(`${name} is no longer available`);
+      onGone();
+    },
   });
-  const [busy, setBusy] = useState(false);
-
-  useRealtime('connection', (event) => {
-    if (event.userId === userId) setState({ interest: 'mutual', connectionId: event.id });
-  });
-
-  async function toggle() {
-    if (busy) return;
-    setBusy(true);
-    const pressed = state.interest === 'sent';
-    try {
-      if (pressed) {
-        await withdrawInterest(userId);
-        setState({ interest: 'none', connectionId: null });
-      } else {
-        const answer = await expressInterest(userId);
-        setState(
-          answer.mutual
-            ? { interest: 'mutual', connectionId: answer.connectionId ?? null }
-            : { interest: 'sent', connectionId: null },
-        );
-      }
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        toast.info(`${name} is no longer available`);
-        onGone();
-      } else {
-        toast.error('Could not save that', 'Please try again.');
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+  const busy = toggle.isPending;
+  const state = { interest, connectionId: connectionId ?? null };
 
   if (state.interest === 'mutual') {
     return (
@@ -95,7 +76,7 @@ export function InterestButton({
         className={`interest__toggle${pressed ? ' interest__toggle--on' : ''}`}
         aria-pressed={pressed}
         aria-busy={busy || undefined}
-        onClick={() => void toggle()}
+        onClick={() => !busy && toggle.mutate(pressed)}
       >
         {busy ? (
           <Spinner size="sm" label="" />

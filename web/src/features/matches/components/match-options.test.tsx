@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toast';
 import { authStore } from '@/lib/auth-store';
 import { fakeJwt, json, mockFetch } from '@/test/http';
 import { MatchOptions } from './match-options';
+import { renderWithApp } from '@/test/render';
 
 function renderOptions() {
   authStore.setAuth({
@@ -13,12 +13,7 @@ function renderOptions() {
     verification: true,
   });
   const onGone = vi.fn();
-  render(
-    <>
-      <MatchOptions userId="u-ben" name="Ben" onGone={onGone} />
-      <Toaster />
-    </>,
-  );
+  renderWithApp(<MatchOptions userId="u-ben" name="Ben" onGone={onGone} />);
   return { onGone };
 }
 const openMenu = () => fireEvent.click(screen.getByRole('button', { name: 'More options' }));

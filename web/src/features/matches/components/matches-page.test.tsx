@@ -1,8 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { MatchesPage } from './matches-page';
+import { renderRoutes } from '@/test/render';
 
 const USER_ID = '6f1c8d2e-4b5a-4c3d-9e8f-7a6b5c4d3e2f';
 const EMPTY_TEXT =
@@ -43,16 +43,14 @@ function stubMatches(respond: () => Response | Promise<Response>) {
 }
 
 function renderPage() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/match', element: <MatchesPage /> },
       { path: '/quiz', element: <p>Quiz page</p> },
       { path: '/profile', element: <p>Profile page</p> },
     ],
-    { initialEntries: ['/match'] },
+    '/match',
   );
-  const view = render(<RouterProvider router={router} />);
-  return { router, ...view };
 }
 
 const visibleSlide = () =>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,7 +6,8 @@ import { ErrorCard } from '@/components/ui/error-card';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/app/paths';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useMatches, type MissingStep } from '../api/request-matches';
+import { useRealtime } from '@/lib/realtime/use-realtime';
+import { useMatches, useMatchesCache, type MissingStep } from '../api/request-matches';
 import { MatchCarousel } from './match-carousel';
 import './matches-page.css';
 
@@ -22,17 +22,18 @@ export function MatchesPage() {
 
 function MatchesScreen({ userId }: { userId: string }) {
   const query = useMatches(userId);
-  // Blocked or reported from a card: gone from today's carousel at once (the server drops it too).
-  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
-  const shown =
-    query.status === 'ready' ? query.matches.filter((match) => !gone.has(match.compatibility.id)) : [];
+  const cache = useMatchesCache(userId);
+  // It became mutual while the member looks at the card: it offers 'Say hello' at once.
+  useRealtime('connection', (event) => cache.setInterest(event.userId, 'mutual', event.id));
+  const shown = query.status === 'ready' ? query.matches : [];
 
   return (
     <Page title="Today's Matches" subtitle="Curated for you by AI from your quiz answers." width="lg">
       {query.status === 'loading' && <MatchSkeleton />}
       {query.status === 'ready' &&
         (shown.length > 0 ? (
-          <MatchCarousel matches={shown} onGone={(id) => setGone((ids) => new Set(ids).add(id))} />
+          // Blocked or reported from a card: gone from today's carousel at once (the server drops it too).
+          <MatchCarousel matches={shown} onGone={cache.remove} />
         ) : (
           <EmptyMatches />
         ))}

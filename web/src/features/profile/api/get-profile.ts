@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { api, ApiError } from '@/lib/api-client';
-import { useRequest } from '@/lib/use-request';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad, type LoadState } from '@/lib/query/use-load';
 
 const sexSchema = z.enum(['male', 'female']);
 
@@ -32,12 +33,7 @@ export async function getProfile(id: string, signal?: AbortSignal): Promise<Prof
   }
 }
 
-export type ProfileQuery =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown; retry(): void }
-  | { status: 'ready'; profile: Profile | null };
-
-export function useProfile(id: string): ProfileQuery {
-  const request = useRequest(id, (signal) => getProfile(id, signal));
-  return request.status === 'ready' ? { status: 'ready', profile: request.data } : request;
+/** The member's profile, `null` before they made one. */
+export function useProfile(id: string): LoadState<Profile | null> {
+  return useLoad(queryKeys.profile(id), (signal) => getProfile(id, signal));
 }

@@ -1,15 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { TextAreaField } from '@/components/ui/text-area-field';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/app/paths';
-import { ApiError } from '@/lib/api-client';
 import { imagePathFor } from '@/lib/images/fetch-image';
 import { uploadImage } from '@/lib/images/upload-image';
 import { ImageUpload } from '@/components/image-upload/image-upload';
 import { useProtectedImage } from '@/lib/images/use-protected-image';
+import { errorText } from '@/lib/query/query-client';
+import { queryKeys } from '@/lib/query/query-keys';
 import type { Profile } from '../api/get-profile';
 import { setProfile, type Sex } from '../api/set-profile';
 import {
@@ -28,72 +32,72 @@ import {
 const BIO_MAX = 300;
 const TEXT_MAX = 120;
 
-function errorMessage(error: unknown): string {
-  if (error instanceof ApiError || error instanceof Error) return error.message;
-  return 'Please try again.';
-}
+const message = (error: unknown) =>
+  errorText(error, error instanceof Error ? error.message : 'Please try again.');
+
+/** The details were stored; only the photo upload after them failed. */
+class PhotoNotSaved extends Error {}
 
 export type ProfileFormProps = { userId: string; profile: Profile | null };
 
 export function ProfileForm({ userId, profile }: ProfileFormProps) {
   const navigate = useNavigate();
-  const initial = toFormValues(profile);
-  const [values, setValues] = useState<ProfileFormValues>(initial);
-  const [touched, setTouched] = useState<{ location?: boolean; age?: boolean }>({});
+  const queryClient = useQueryClient();
+  // A field says what is wrong once it was left, then as it is edited (react-hook-form's onTouched).
+  const { register, handleSubmit, reset, control, formState } = useForm<ProfileFormValues>({
+    defaultValues: toFormValues(profile),
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control }) as ProfileFormValues;
   const [photo, setPhoto] = useState<File | null>(null);
   // Remounting the picture widget is how Reset clears a picked-but-unsaved photo.
   const [photoKey, setPhotoKey] = useState(0);
-  const [saving, setSaving] = useState(false);
   // Without a profile the photo may still exist (uploaded at sign-up), so ask the image endpoint directly.
   const current = useProtectedImage(profile?.imageUrl ?? imagePathFor(userId));
-  const bioId = useId();
-  const bioCountId = useId();
-
-  const set = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-
-  const locationInvalid = values.location.trim() !== '' && parseLocation(values.location) === null;
-  const ageProblem = ageError(values.age);
   const saveable = canSave(values);
 
-  function reset() {
-    setValues(initial);
-    setTouched({});
+  const save = useMutation({
+    mutationFn: async (input: { values: ProfileFormValues; photo: File | null }) => {
+      await setProfile(toSetProfileInput(userId, input.values));
+      if (!input.photo) return;
+      try {
+        await uploadImage({ id: userId, file: input.photo });
+      } catch (error) {
+        throw new PhotoNotSaved(message(error));
+      }
+    },
+    onMutate: () => toast.loading('Saving...'),
+    onSettled: (_data, _error, _input, pending) => {
+      if (pending) toast.dismiss(pending);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile(userId) });
+    },
+    onSuccess: () => {
+      toast.success('Profile successfully updated!');
+      navigate(paths.home);
+    },
+    onError: (error) => {
+      if (error instanceof PhotoNotSaved)
+        toast.error('Your details were saved, but the photo was not', error.message);
+      else toast.error('Profile not saved', message(error));
+    },
+  });
+
+  function resetForm() {
+    reset();
     setPhoto(null);
     setPhotoKey((k) => k + 1);
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!saveable || saving) return;
+  const onSubmit = handleSubmit((submitted) => {
+    if (!canSave(submitted) || save.isPending) return;
     toast.dismissErrors();
-    setSaving(true);
-    const pending = toast.loading('Saving...');
-    try {
-      await setProfile(toSetProfileInput(userId, values));
-    } catch (error) {
-      toast.dismiss(pending);
-      toast.error('Profile not saved', errorMessage(error));
-      setSaving(false);
-      return;
-    }
-    if (photo) {
-      try {
-        await uploadImage({ id: userId, file: photo });
-      } catch (error) {
-        toast.dismiss(pending);
-        toast.error('Your details were saved, but the photo was not', errorMessage(error));
-        setSaving(false);
-        return;
-      }
-    }
-    toast.dismiss(pending);
-    toast.success('Profile successfully updated!');
-    navigate(paths.home);
-  }
+    return save.mutateAsync({ values: submitted, photo }).catch(() => undefined);
+  });
+
+  const locationError = formState.errors.location?.message;
 
   return (
-    <form className="profile-form" onSubmit={save} noValidate aria-label="Profile">
+    <form className="profile-form" onSubmit={onSubmit} noValidate aria-label="Profile">
       <Card className="profile-form__photo" padding="md">
         <ImageUpload
           key={photoKey}
@@ -110,87 +114,66 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
       <Card className="profile-form__fields" padding="lg">
         <Field
           label="City & State"
-          name="location"
           autoComplete="address-level2"
           placeholder="City, ST"
           maxLength={90}
-          value={values.location}
-          onChange={(e) => set('location', e.target.value)}
-          onBlur={() => setTouched((t) => ({ ...t, location: true }))}
-          hint={touched.location && locationInvalid ? undefined : 'For example: Austin, TX'}
-          error={touched.location && locationInvalid ? LOCATION_MESSAGE : undefined}
+          {...register('location', {
+            validate: (location) =>
+              location.trim() === '' || parseLocation(location) !== null || LOCATION_MESSAGE,
+          })}
+          hint={locationError ? undefined : 'For example: Austin, TX'}
+          error={locationError}
           required
         />
 
         <Field
           label="Age"
-          name="age"
           type="number"
           inputMode="numeric"
           min={MIN_AGE}
           max={MAX_AGE}
           step={1}
-          value={values.age}
-          onChange={(e) => set('age', e.target.value)}
-          onBlur={() => setTouched((t) => ({ ...t, age: true }))}
-          error={touched.age && ageProblem ? ageProblem : undefined}
+          {...register('age', { validate: (age) => ageError(age) ?? true })}
+          error={formState.errors.age?.message}
           required
         />
 
-        <SexChoice legend="Gender" name="gender" value={values.gender} onChange={(v) => set('gender', v)} />
-        <SexChoice
-          legend="Preferred Sex"
-          name="preferredSex"
-          value={values.preferredSex}
-          onChange={(v) => set('preferredSex', v)}
-        />
+        <SexChoice legend="Gender" {...register('gender')} />
+        <SexChoice legend="Preferred Sex" {...register('preferredSex')} />
 
         <Field
           label="Major/Degree"
-          name="education"
           placeholder="e.g. B.S. Computer Science"
           maxLength={TEXT_MAX}
-          value={values.education}
-          onChange={(e) => set('education', e.target.value)}
+          {...register('education')}
         />
 
         <Field
           label="Instagram Profile"
-          name="jobTitle"
           placeholder="@yourhandle"
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
           maxLength={TEXT_MAX}
-          value={values.jobTitle}
-          onChange={(e) => set('jobTitle', e.target.value)}
+          {...register('jobTitle')}
         />
 
-        <div className="field">
-          <label className="field__label" htmlFor={bioId}>
-            What is love?
-          </label>
-          <textarea
-            id={bioId}
-            name="bio"
-            className="textarea profile-form__textarea"
-            rows={3}
-            maxLength={BIO_MAX}
-            placeholder="Answer in one sentence."
-            aria-describedby={bioCountId}
-            value={values.bio}
-            onChange={(e) => set('bio', e.target.value)}
-          />
-          <p id={bioCountId} className="field__hint profile-form__count">
-            One sentence · {values.bio.length}/{BIO_MAX}
-          </p>
-        </div>
+        <TextAreaField
+          label="What is love?"
+          className="textarea profile-form__textarea"
+          rows={3}
+          maxLength={BIO_MAX}
+          placeholder="Answer in one sentence."
+          {...register('bio')}
+          hint={`One sentence · ${values.bio.length}/${BIO_MAX}`}
+          hintClassName="profile-form__count"
+        />
 
         <div className="profile-form__actions">
-          <Button variant="ghost" onClick={reset} disabled={saving}>
+          <Button variant="ghost" onClick={resetForm} disabled={save.isPending}>
             Reset
           </Button>
-          <Button type="submit" disabled={!saveable} loading={saving}>
+          <Button type="submit" disabled={!saveable} loading={save.isPending}>
             Save Profile
           </Button>
         </div>
@@ -204,27 +187,21 @@ export function ProfileForm({ userId, profile }: ProfileFormProps) {
   );
 }
 
-type SexChoiceProps = { legend: string; name: string; value: Sex | ''; onChange(value: Sex): void };
+type SexChoiceProps = { legend: string } & UseFormRegisterReturn<'gender' | 'preferredSex'>;
 
-function SexChoice({ legend, name, value, onChange }: SexChoiceProps) {
-  const options: { value: Sex; label: string }[] = [
-    { value: 'male', label: 'Male' },
-    { value: 'female', label: 'Female' },
-  ];
+const SEX_OPTIONS: { value: Sex; label: string }[] = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+];
+
+function SexChoice({ legend, ...radio }: SexChoiceProps) {
   return (
     <fieldset className="profile-form__choice">
       <legend className="field__label">{legend}</legend>
       <div className="profile-form__segments">
-        {options.map((option) => (
+        {SEX_OPTIONS.map((option) => (
           <label key={option.value} className="profile-form__segment">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              required
-            />
+            <input type="radio" value={option.value} {...radio} required />
             <span>{option.label}</span>
           </label>
         ))}

@@ -1,9 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toast';
 import { authStore } from '@/lib/auth-store';
 import { ProfilePage } from './profile-page';
+import { renderRoutes } from '@/test/render';
 
 const USER_ID = '6f1c8d2e-4b5a-4c3d-9e8f-7a6b5c4d3e2f';
 
@@ -35,20 +34,13 @@ function json(body: unknown, status = 200) {
 const noProfile = () => json({ statusCode: 404, error: 'Not Found', message: 'No profile yet' }, 404);
 
 function renderPage() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/profile', element: <ProfilePage /> },
       { path: '/', element: <p>Home page</p> },
     ],
-    { initialEntries: ['/profile'] },
-  );
-  render(
-    <>
-      <RouterProvider router={router} />
-      <Toaster />
-    </>,
-  );
-  return router;
+    '/profile',
+  ).router;
 }
 
 function choose(group: 'Gender' | 'Preferred Sex', option: 'Male' | 'Female') {
@@ -74,7 +66,7 @@ describe('ProfilePage validation', () => {
     renderPage();
 
     expect(await screen.findByRole('heading', { name: 'Create Profile' })).toBeInTheDocument();
-    const save = screen.getByRole('button', { name: 'Save Profile' });
+    const save = await screen.findByRole('button', { name: 'Save Profile' });
     expect(save).toBeDisabled();
     expect(screen.getByLabelText('City & State')).toHaveValue('');
 
@@ -106,7 +98,8 @@ describe('ProfilePage validation', () => {
       fireEvent.change(input, { target: { value: location } });
       fireEvent.blur(input);
 
-      expect(screen.getByText('Please use “City, ST” (e.g., Austin, TX).')).toBeInTheDocument();
+      // The field is checked when it is left; the message follows.
+      expect(await screen.findByText('Please use “City, ST” (e.g., Austin, TX).')).toBeInTheDocument();
       expect(input).toHaveAttribute('aria-invalid', 'true');
       expect(screen.getByRole('button', { name: 'Save Profile' })).toBeDisabled();
     },

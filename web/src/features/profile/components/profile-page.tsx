@@ -15,7 +15,7 @@ export function ProfilePage() {
 
 function ProfileScreen({ userId }: { userId: string }) {
   const query = useProfile(userId);
-  const isNew = query.status === 'ready' && query.profile === null;
+  const isNew = query.status === 'ready' && query.data === null;
 
   return (
     <Page
@@ -32,7 +32,7 @@ function ProfileScreen({ userId }: { userId: string }) {
       {query.status === 'error' && (
         <ErrorCard title="We couldn’t load your profile." error={query.error} onRetry={query.retry} />
       )}
-      {query.status === 'ready' && <ProfileForm userId={userId} profile={query.profile} />}
+      {query.status === 'ready' && <ProfileForm userId={userId} profile={query.data} />}
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { useRequest } from '@/lib/use-request';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad, type LoadState } from '@/lib/query/use-load';
 
 const answerSchema = z.object({ choice: z.int(), txt: z.string() });
 
@@ -24,13 +25,6 @@ export async function getQuestions(signal?: AbortSignal): Promise<QuizQuestion[]
   return [...questions].sort((a, b) => a.id - b.id);
 }
 
-export type QuestionsQuery =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown; retry(): void }
-  | { status: 'ready'; questions: QuizQuestion[] };
-
-export function useQuestions(): QuestionsQuery {
-  // One fixed key: the list only changes when the user retries after a failure.
-  const request = useRequest('questions', getQuestions);
-  return request.status === 'ready' ? { status: 'ready', questions: request.data } : request;
+export function useQuestions(): LoadState<QuizQuestion[]> {
+  return useLoad(queryKeys.questions, getQuestions);
 }

@@ -1,9 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toast';
 import { authStore } from '@/lib/auth-store';
 import { QuizPage } from './quiz-page';
+import { renderRoutes } from '@/test/render';
 
 const USER_ID = '6f1c8d2e-4b5a-4c3d-9e8f-7a6b5c4d3e2f';
 const THEMES = [
@@ -58,20 +57,13 @@ function stubApi(generate: () => Response = () => json({}, 201)) {
 }
 
 function renderQuiz() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/quiz', element: <QuizPage /> },
       { path: '/match', element: <p>Matches page</p> },
     ],
-    { initialEntries: ['/quiz'] },
+    '/quiz',
   );
-  const view = render(
-    <>
-      <RouterProvider router={router} />
-      <Toaster />
-    </>,
-  );
-  return { router, ...view };
 }
 
 const answer = (n: number, choice: number) =>

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,6 +9,7 @@ import { Page } from '@/components/ui/page';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/app/paths';
 import { useAuth } from '@/lib/auth/use-auth';
+import { queryKeys } from '@/lib/query/query-keys';
 import { storage } from '@/lib/storage';
 import { useQuestions, type QuizQuestion } from '../api/get-questions';
 import { submitAnswers } from '../api/submit-answers';
@@ -27,7 +29,7 @@ export function QuizPage() {
       {query.status === 'error' && (
         <ErrorCard title="We couldn’t load the quiz." error={query.error} onRetry={query.retry} />
       )}
-      {query.status === 'ready' && <QuizRunner userId={auth.id} questions={query.questions} />}
+      {query.status === 'ready' && <QuizRunner userId={auth.id} questions={query.data} />}
     </Page>
   );
 }
@@ -45,7 +47,25 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
   const navigate = useNavigate();
   const { progress, setProgress, clear } = useQuizProgress(userId);
   const [step, setStep] = useState<Step>('answering');
-  const [submitting, setSubmitting] = useState(false);
+  const queryClient = useQueryClient();
+  const submission = useMutation({
+    mutationFn: submitAnswers,
+    onSuccess: () => {
+      clear();
+      storage.markQuizDone(userId);
+      // Today's set is made from the answers: the next visit asks for it again.
+      queryClient.removeQueries({ queryKey: queryKeys.matches(userId) });
+      setStep('done');
+    },
+    onError: (error) => {
+      toast.error(
+        'Your answers were not submitted',
+        error instanceof Error ? error.message : 'Please try again.',
+      );
+      setStep('confirm');
+    },
+  });
+  const submitting = submission.isPending;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -103,7 +123,7 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
     return () => document.removeEventListener('keydown', listener);
   }, []);
 
-  async function submit() {
+  function submit() {
     toast.dismissErrors();
     let answers;
     try {
@@ -116,21 +136,7 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
       if (missingIndex >= 0) goTo(missingIndex);
       return;
     }
-    setSubmitting(true);
-    try {
-      await submitAnswers({ id: userId, answers });
-      clear();
-      storage.markQuizDone(userId);
-      setStep('done');
-    } catch (error) {
-      toast.error(
-        'Your answers were not submitted',
-        error instanceof Error ? error.message : 'Please try again.',
-      );
-      setStep('confirm');
-    } finally {
-      setSubmitting(false);
-    }
+    submission.mutate({ id: userId, answers });
   }
 
   const percent = Math.round((answeredCount / total) * 100);

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { useRequest } from '@/lib/use-request';
+import { useAuth } from '@/lib/auth/use-auth';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad } from '@/lib/query/use-load';
 
 const blockedSchema = z.array(z.object({ userId: z.string(), name: z.string(), blockedAt: z.string() }));
 export type BlockedPerson = z.infer<typeof blockedSchema>[number];
@@ -16,5 +18,6 @@ export function unblock(userId: string): Promise<void> {
 }
 
 export function useBlockedPeople() {
-  return useRequest('blocked-people', listBlocked);
+  const { auth } = useAuth();
+  return useLoad(queryKeys.blocked(auth?.id ?? ''), listBlocked);
 }

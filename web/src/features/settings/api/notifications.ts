@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { useRequest } from '@/lib/use-request';
+import { useAuth } from '@/lib/auth/use-auth';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad } from '@/lib/query/use-load';
 
 const settingsSchema = z.object({ mutual: z.boolean(), messages: z.boolean() });
 export type NotificationSettings = z.infer<typeof settingsSchema>;
@@ -18,5 +20,6 @@ export async function updateNotificationSettings(
 }
 
 export function useNotificationSettings() {
-  return useRequest('notification-settings', getNotificationSettings);
+  const { auth } = useAuth();
+  return useLoad(queryKeys.notificationSettings(auth?.id ?? ''), getNotificationSettings);
 }

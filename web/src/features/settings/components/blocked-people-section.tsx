@@ -1,29 +1,29 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
-import { unblock, useBlockedPeople } from '../api/blocked-people';
+import { useAuth } from '@/lib/auth/use-auth';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useAction } from '@/lib/query/use-action';
+import { unblock, useBlockedPeople, type BlockedPerson } from '../api/blocked-people';
 import { SettingsSection } from './settings-section';
 
 export function BlockedPeopleSection() {
+  const { auth } = useAuth();
+  const queryClient = useQueryClient();
   const query = useBlockedPeople();
-  const [unblocked, setUnblocked] = useState<ReadonlySet<string>>(new Set());
-  const [pending, setPending] = useState<string | null>(null);
-
-  async function onUnblock(userId: string, name: string) {
-    setPending(userId);
-    try {
-      await unblock(userId);
-      setUnblocked((ids) => new Set(ids).add(userId));
+  const unblocking = useAction({
+    run: ({ userId }: BlockedPerson) => unblock(userId),
+    failure: 'Could not unblock',
+    onSuccess: (_done, { userId, name }) => {
+      queryClient.setQueryData<BlockedPerson[]>(queryKeys.blocked(auth?.id ?? ''), (people) =>
+        people?.filter((person) => person.userId !== userId),
+      );
       toast.success(`${name} is unblocked`);
-    } catch {
-      toast.error('Could not unblock', 'Please try again.');
-    } finally {
-      setPending(null);
-    }
-  }
-
-  const people = query.status === 'ready' ? query.data.filter((person) => !unblocked.has(person.userId)) : [];
+    },
+  });
+  const pending = unblocking.isPending ? unblocking.variables.userId : null;
+  const people = query.status === 'ready' ? query.data : [];
 
   return (
     <SettingsSection
@@ -54,7 +54,7 @@ export function BlockedPeopleSection() {
                   size="sm"
                   loading={pending === person.userId}
                   aria-describedby={`blocked-${person.userId}`}
-                  onClick={() => void onUnblock(person.userId, person.name)}
+                  onClick={() => unblocking.mutate(person)}
                 >
                   Unblock
                 </Button>

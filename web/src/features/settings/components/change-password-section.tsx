@@ -1,54 +1,48 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
+import { errorText } from '@/lib/query/query-client';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { changePassword } from '../api/change-password';
 import { SettingsSection } from './settings-section';
 
-export function ChangePasswordSection() {
-  const currentRef = useRef<HTMLInputElement>(null);
-  const nextRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState('');
-  const [saving, setSaving] = useState(false);
+type PasswordValues = { current: string; next: string; confirm: string };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const fail = (message: string, field: HTMLInputElement | null) => {
-      setError(message);
-      field?.focus();
-    };
-    if (!current) return fail('Enter your current password', currentRef.current);
-    if (next.length < 8 || next.length > 128)
-      return fail('Password must be 8–128 characters', nextRef.current);
-    if (next !== confirm) return fail('Passwords do not match', confirmRef.current);
-    setSaving(true);
-    setError('');
-    try {
-      await changePassword({ currentPassword: current, newPassword: next });
-      setCurrent('');
-      setNext('');
-      setConfirm('');
+const CHECKS: Check<PasswordValues>[] = [
+  { field: 'current', fails: ({ current }) => !current, message: 'Enter your current password' },
+  {
+    field: 'next',
+    fails: ({ next }) => next.length < 8 || next.length > 128,
+    message: 'Password must be 8–128 characters',
+  },
+  { field: 'confirm', fails: ({ next, confirm }) => next !== confirm, message: 'Passwords do not match' },
+];
+
+export function ChangePasswordSection() {
+  const { register, handleSubmit, setError, reset, formState } = useCheckedForm<PasswordValues>(
+    { current: '', next: '', confirm: '' },
+    CHECKS,
+  );
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      reset();
       toast.success('Password changed', 'Your other devices were signed out.');
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.error === 'wrong password') {
-        fail('Your current password is incorrect', currentRef.current);
-      } else {
-        fail(
-          failure instanceof ApiError && failure.status !== 0 ? failure.message : 'No server response',
-          null,
-        );
-      }
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.error === 'wrong password')
+        setError('current', { message: 'Your current password is incorrect' }, { shouldFocus: true });
+      else setError('root.server', { message: errorText(failure) });
+    },
+  });
+  const error = formMessage(formState.errors);
+  const saving = formState.isSubmitting;
+  const onSubmit = handleSubmit(({ current, next }) =>
+    change.mutateAsync({ currentPassword: current, newPassword: next }).catch(() => undefined),
+  );
 
   return (
     <SettingsSection
@@ -62,30 +56,9 @@ export function ChangePasswordSection() {
         aria-describedby={error ? 'change-password-error' : undefined}
       >
         <FormAlert id="change-password-error" message={error} />
-        <PasswordField
-          ref={currentRef}
-          label="Current password"
-          name="current-password"
-          autoComplete="current-password"
-          value={current}
-          onChange={(event) => setCurrent(event.target.value)}
-        />
-        <PasswordField
-          ref={nextRef}
-          label="New password"
-          name="new-password"
-          autoComplete="new-password"
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-        />
-        <PasswordField
-          ref={confirmRef}
-          label="Confirm new password"
-          name="confirm-new-password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
-        />
+        <PasswordField label="Current password" autoComplete="current-password" {...register('current')} />
+        <PasswordField label="New password" autoComplete="new-password" {...register('next')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" {...register('confirm')} />
         <div>
           <Button type="submit" loading={saving}>
             {saving ? 'Changing…' : 'Change password'}

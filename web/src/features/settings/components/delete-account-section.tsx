@@ -1,56 +1,52 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { CancelOrConfirm, Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
+import { errorText } from '@/lib/query/query-client';
 import { authStore } from '@/lib/auth-store';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
 import { deleteAccount } from '../api/delete-account';
 import { SettingsSection } from './settings-section';
 
+const CHECKS: Check<{ password: string }>[] = [
+  { field: 'password', fails: ({ password }) => !password, message: 'Enter your password' },
+];
+
 export function DeleteAccountSection() {
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [deleting, setDeleting] = useState(false);
+  const { register, handleSubmit, setError, reset, formState } = useCheckedForm({ password: '' }, CHECKS);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const { ref: registerPassword, ...passwordField } = register('password');
+  const remove = useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      // Signed out on a protected page, the route guard moves on: to home, not to sign in.
+      authStore.clearAuth(paths.home);
+      toast.success('Your account was deleted', 'Everything we held about you is gone.');
+    },
+    onError: (failure) => {
+      const message =
+        failure instanceof ApiError && failure.error === 'wrong password'
+          ? 'Your password is incorrect'
+          : errorText(failure);
+      setError('password', { message }, { shouldFocus: true });
+    },
+  });
+  const deleting = formState.isSubmitting || remove.isSuccess;
+  const error = formMessage(formState.errors);
 
   function close() {
     if (deleting) return;
     setOpen(false);
-    setPassword('');
-    setError('');
+    reset();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (deleting) return;
-    if (!password) {
-      setError('Enter your password');
-      passwordRef.current?.focus();
-      return;
-    }
-    setDeleting(true);
-    setError('');
-    try {
-      await deleteAccount(password);
-      // Signed out on a protected page, the route guard moves on: to home, not to sign in.
-      authStore.clearAuth(paths.home);
-      toast.success('Your account was deleted', 'Everything we held about you is gone.');
-    } catch (failure) {
-      setDeleting(false);
-      setError(
-        failure instanceof ApiError && failure.error === 'wrong password'
-          ? 'Your password is incorrect'
-          : failure instanceof ApiError && failure.status !== 0
-            ? failure.message
-            : 'No server response',
-      );
-      passwordRef.current?.focus();
-    }
-  }
+  const onSubmit = handleSubmit(({ password }) => remove.mutateAsync(password).catch(() => undefined));
 
   return (
     <SettingsSection
@@ -78,21 +74,15 @@ export function DeleteAccountSection() {
         >
           <FormAlert id="delete-account-error" message={error} />
           <PasswordField
-            ref={passwordRef}
+            ref={(input) => {
+              registerPassword(input);
+              passwordRef.current = input;
+            }}
             label="Password"
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            {...passwordField}
           />
-          <DialogActions>
-            <Button type="button" variant="secondary" onClick={close} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" loading={deleting}>
-              Delete forever
-            </Button>
-          </DialogActions>
+          <CancelOrConfirm confirm="Delete forever" busy={deleting} onCancel={close} />
         </form>
       </Dialog>
     </SettingsSection>

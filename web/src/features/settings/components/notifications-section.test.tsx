@@ -1,9 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Toaster } from '@/components/ui/toast';
 import { authStore } from '@/lib/auth-store';
 import { fakeJwt, json, mockFetch } from '@/test/http';
 import { NotificationsSection } from './notifications-section';
+import { renderWithApp } from '@/test/render';
 
 function renderSection() {
   authStore.setAuth({
@@ -12,12 +12,7 @@ function renderSection() {
     accessToken: fakeJwt({ id: 'me', email: 'me@example.com' }),
     verification: true,
   });
-  render(
-    <>
-      <NotificationsSection />
-      <Toaster />
-    </>,
-  );
+  renderWithApp(<NotificationsSection />);
 }
 
 describe('NotificationsSection', () => {
@@ -33,7 +28,7 @@ describe('NotificationsSection', () => {
     expect(messages).toBeChecked();
 
     fireEvent.click(messages);
-    expect(messages).not.toBeChecked();
+    await waitFor(() => expect(messages).not.toBeChecked());
     await waitFor(() =>
       expect(calls).toContainEqual(
         expect.objectContaining({

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast';
+import { useAuth } from '@/lib/auth/use-auth';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useAction } from '@/lib/query/use-action';
 import {
   updateNotificationSettings,
   useNotificationSettings,
@@ -19,26 +21,31 @@ const OPTIONS: { key: keyof NotificationSettings; label: string }[] = [
  * stored.
  */
 export function NotificationsSection() {
+  const { auth } = useAuth();
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.notificationSettings(auth?.id ?? '');
   const query = useNotificationSettings();
-  // What the member set here, on top of what was loaded.
-  const [saved, setSaved] = useState<NotificationSettings | null>(null);
-  const [pending, setPending] = useState<keyof NotificationSettings | null>(null);
-  const current = saved ?? (query.status === 'ready' ? query.data : null);
+  const current = query.status === 'ready' ? query.data : null;
+  // The box shows the member's choice at once; the server's answer (or, on a refusal, what was stored) follows.
+  const save = useAction({
+    run: ({
+      next,
+    }: {
+      next: NotificationSettings;
+      before: NotificationSettings;
+      key: keyof NotificationSettings;
+    }) => updateNotificationSettings(next),
+    failure: 'Could not save your choice',
+    onSuccess: (stored) => queryClient.setQueryData(queryKey, stored),
+    onError: ({ before }) => queryClient.setQueryData(queryKey, before),
+  });
+  const pending = save.isPending ? save.variables.key : null;
 
-  async function toggle(key: keyof NotificationSettings, value: boolean) {
+  function toggle(key: keyof NotificationSettings, value: boolean) {
     if (!current) return;
-    const before = current;
     const next = { ...current, [key]: value };
-    setSaved(next);
-    setPending(key);
-    try {
-      setSaved(await updateNotificationSettings(next));
-    } catch {
-      setSaved(before);
-      toast.error('Could not save your choice', 'Please try again.');
-    } finally {
-      setPending(null);
-    }
+    queryClient.setQueryData(queryKey, next);
+    save.mutate({ next, before: current, key });
   }
 
   return (
@@ -63,7 +70,7 @@ export function NotificationsSection() {
                 type="checkbox"
                 checked={current[option.key]}
                 aria-busy={pending === option.key || undefined}
-                onChange={(event) => void toggle(option.key, event.target.checked)}
+                onChange={(event) => toggle(option.key, event.target.checked)}
               />
               <span>{option.label}</span>
             </label>

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { useAction } from '@/lib/query/use-action';
 import { exportAccount } from '../api/export-account';
 import { SettingsSection } from './settings-section';
 
@@ -17,20 +17,14 @@ function saveFile(blob: Blob, name: string) {
 }
 
 export function YourDataSection() {
-  const [busy, setBusy] = useState(false);
-
-  async function download() {
-    setBusy(true);
-    try {
-      const blob = await exportAccount();
+  const download = useAction({
+    run: exportAccount,
+    failure: 'Download failed',
+    onSuccess: (blob) => {
       saveFile(blob, `fated-data-${new Date().toISOString().slice(0, 10)}.json`);
       toast.success('Your data is downloading');
-    } catch {
-      toast.error('Download failed', 'Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <SettingsSection
@@ -38,7 +32,7 @@ export function YourDataSection() {
       description="One JSON file with your account, profile, quiz answers, matches, waitlist place, blocks, reports and photo."
     >
       <div>
-        <Button variant="secondary" loading={busy} onClick={() => void download()}>
+        <Button variant="secondary" loading={download.isPending} onClick={() => download.mutate()}>
           Download my data
         </Button>
       </div>

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
-import { useRequest } from '@/lib/use-request';
+import { queryKeys } from '@/lib/query/query-keys';
+import { useLoad, type LoadState } from '@/lib/query/use-load';
 
 export const waitlistSchema = z.object({
   position: z.number(),
@@ -15,12 +16,6 @@ export async function getWaitlist(id: string, signal?: AbortSignal): Promise<Wai
   return waitlistSchema.parse(await api.get<unknown>(`/waitlist/${encodeURIComponent(id)}`, { signal }));
 }
 
-export type WaitlistQuery =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown; retry(): void }
-  | { status: 'ready'; waitlist: Waitlist };
-
-export function useWaitlist(id: string): WaitlistQuery {
-  const request = useRequest(id, (signal) => getWaitlist(id, signal));
-  return request.status === 'ready' ? { status: 'ready', waitlist: request.data } : request;
+export function useWaitlist(id: string): LoadState<Waitlist> {
+  return useLoad(queryKeys.waitlist(id), (signal) => getWaitlist(id, signal));
 }

@@ -1,9 +1,8 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toast';
 import { authStore } from '@/lib/auth-store';
 import { WaitlistPage } from './waitlist-page';
+import { renderRoutes } from '@/test/render';
 
 const USER_ID = '6f1c8d2e-4b5a-4c3d-9e8f-7a6b5c4d3e2f';
 const SHARE_LINK = 'http://localhost:3000/signup?code=AB12CD';
@@ -22,15 +21,7 @@ function json(body: unknown, status = 200) {
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/waitlist', element: <WaitlistPage /> }], {
-    initialEntries: ['/waitlist'],
-  });
-  return render(
-    <>
-      <RouterProvider router={router} />
-      <Toaster />
-    </>,
-  );
+  return renderRoutes([{ path: '/waitlist', element: <WaitlistPage /> }], '/waitlist');
 }
 
 beforeEach(() => {

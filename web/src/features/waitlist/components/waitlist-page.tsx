@@ -27,7 +27,7 @@ function WaitlistScreen({ userId }: { userId: string }) {
           onRetry={query.retry}
         />
       )}
-      {query.status === 'ready' && <WaitlistStatus waitlist={query.waitlist} />}
+      {query.status === 'ready' && <WaitlistStatus waitlist={query.data} />}
     </Page>
   );
 }
