@@ -4,8 +4,9 @@ import { hashString } from '../domain/tiebreak.js';
 import { TIERS } from '../domain/tiers.js';
 import type { CandidatePool, PoolGroup } from '../pool/candidate-pool.js';
 import type { RecentPairIndex } from '../pool/recent-pair-index.js';
-import { tiersAt, type ScoringGroup } from '../scoring/fused-tiers.js';
+import type { ScoringGroup } from '../scoring/scoring-group.js';
 import type { Seeker } from '../scoring/seeker-batch.js';
+import { tiersAt } from '../scoring/simd-tiers4.js';
 import type { PlannedPick } from './match-set-writer.js';
 
 /** Scores seekers against a group: RESULT_STRIDE numbers each (ScoringThreads.score, or scoreBatch inline). */

@@ -1,7 +1,7 @@
 import { packChoices, WORDS_PER_VECTOR } from '../domain/packed-answers.js';
 import type { Sex } from '../domain/eligibility.js';
 import { hashString } from '../domain/tiebreak.js';
-import { encodeGroup, type ScoringGroup } from '../scoring/chunk-codes.js';
+import { encodeGroup, type ScoringGroup } from '../scoring/scoring-group.js';
 
 /** A user who can be matched: verified, with a profile and a quiz (the loader's SQL checks that). */
 export interface PoolMember {
@@ -26,7 +26,7 @@ export class PoolGroup {
   private readonly positions = new Map<string, number>();
   /** Position by seq (-1: not in this group), for exclusions kept by seq (RecentPairIndex). */
   private positionBySeq = new Int32Array(0);
-  /** The group re-encoded for the fused scorer; dropped whenever a member changes. */
+  /** The group encoded for the scoring kernel; dropped whenever a member changes. */
   private encoded: ScoringGroup | undefined;
 
   get size(): number {
@@ -42,7 +42,7 @@ export class PoolGroup {
     return seq < this.positionBySeq.length ? this.positionBySeq[seq]! : -1;
   }
 
-  /** The group as the fused scorer reads it, encoded once per version of the group. */
+  /** The group as the scoring kernel reads it, encoded once per version of the group. */
   scoring(): ScoringGroup {
     return (this.encoded ??= encodeGroup(this.words, this.hashes, this.size));
   }
