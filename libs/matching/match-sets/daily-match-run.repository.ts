@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { MATCHABLE_MEMBER } from '../domain/eligibility.js';
 import { placeholders, query } from '../persistence/sql.js';
 
 /** The daily_match_run table: who requested a day, and the figures of direct runs. */
@@ -76,11 +77,11 @@ export class DailyMatchRunRepository {
     );
   }
 
-  /** Matchable users (same rule as the pool) who have no set for `day` yet. */
+  /** Matchable users (rule 1 of domain/eligibility.ts, as the pool) who have no set for `day` yet. */
   async usersWithoutSet(em: EntityManager, day: string): Promise<string[]> {
     const rows = await query<{ user_id: string }>(
       em,
-      `select m.user_id from matchable_member m
+      `select m.user_id from ${MATCHABLE_MEMBER} m
         where not exists (select 1 from match_set s where s.user_id = m.user_id and s.day = ?::date)
         order by m.user_id`,
       [day],

@@ -189,7 +189,7 @@ export class MatchSetGenerator {
   }
 }
 
-/** Both directions: a pair shown either way is blocked for both (see domain/eligibility.ts pairKey). */
+/** Both directions: a pair shown or blocked either way is kept apart for both (domain/eligibility.ts rule 3). */
 function remember(recent: Map<string, Set<string>>, a: string, b: string): void {
   let mine = recent.get(a);
   if (!mine) recent.set(a, (mine = new Set()));

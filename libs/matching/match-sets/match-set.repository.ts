@@ -124,7 +124,7 @@ export class MatchSetRepository {
   }
 
   /**
-   * Pairs that must not meet: shown on the days of `window`, or blocked (a block is forever, both ways), in
+   * Pairs kept apart (rule 3 of domain/eligibility.ts): shown on the days of `window`, or blocked, in
    * which any of `userIds` took part, in either direction. `window` null: blocks only (the caller has the
    * window's picks from a RecentPairIndex).
    */

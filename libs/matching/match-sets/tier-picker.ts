@@ -22,7 +22,8 @@ export interface PickRequest {
  * Scores many users of one day against their candidate groups and picks best, medium and worst: the
  * users are batched per candidate group and scored four at a time in one sweep of the group
  * (libs/matching/scoring, the same picks as domain/tiers.ts's chooseTiers, checked by its property test).
- * Exclusions: the user themself, `avoid`, and the no-repeat window's partners from `recent`.
+ * Exclusions, rule 3 of domain/eligibility.ts by position: the user themself, `avoid` (blocks, and the
+ * window's pairs without an index) and the repeat window's partners from `recent`.
  */
 export async function pickTiers(
   pool: CandidatePool,
