@@ -29,9 +29,9 @@ export interface DailyRunReport {
 /**
  * The whole day's matching in one call, without HTTP or events: catch up stale personality vectors,
  * load every matchable user into typed arrays once, and compute every missing set in blocks; then, as its
- * own step, the day's summary pass (`writeSummaries`). The CLI, the benchmark and tests call it directly;
- * it is idempotent per user and day, so running it twice, or alongside the scheduled run, creates no second
- * set for anyone.
+ * own step, the day's summary pass (`writeSummaries`). The benchmark and tests call it directly (the
+ * schedule and `fated match run` send RequestDailyMatchesCommand); it is idempotent per user and day, so
+ * running it twice, or alongside the scheduled run, creates no second set for anyone.
  */
 @Injectable()
 export class DailyMatchRun {
