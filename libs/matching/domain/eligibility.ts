@@ -9,8 +9,9 @@ export type Sex = 'male' | 'female';
  *
  * 1. A member can be matched at all (`isMatchable`).
  * 2. A candidate fits a seeker both ways (`soughtBy`): the pool groups members by it.
- * 3. A pair may meet (`mayMeet`): never oneself, never blocked either way, never shown (either way) on a
- *    day of the repeat window.
+ * 3. A pair may meet (`mayMeet`): never oneself, never blocked either way or unmatched (both kept for
+ *    ever in match_block, from safety's and connections' events), never shown (either way) on a day of the
+ *    repeat window.
  * 4. A stored pick stays on its card while the candidate is still there (`stillPresent`).
  *
  * Who may see a profile (libs/profiles profile-access.ts) is the profile read rule, not this one.
@@ -58,8 +59,8 @@ export function soughtBy(seeker: { gender: Sex; preferredSex: Sex }): { gender: 
 }
 
 /**
- * Rule 3, given the ids `apart` from the seeker: blocked either way (a block is forever) or shown with them,
- * either way, on a day of `repeatWindow`.
+ * Rule 3, given the ids `apart` from the seeker: blocked either way or unmatched (match_block, forever) or
+ * shown with them, either way, on a day of `repeatWindow`.
  */
 export function mayMeet(seekerId: string, candidateId: string, apart: ReadonlySet<string>): boolean {
   return seekerId !== candidateId && !apart.has(candidateId);
