@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { DailyMatchRun } from '../../../libs/matching/match-sets/daily-match-run.js';
+import { DailyMatchRun } from '../../../libs/matching/daily-run/daily-match-run.js';
 import { addDays, type CalendarDay } from '../../../libs/matching/domain/calendar-day.js';
 import { PersonalityVectors } from '../../../libs/matching/personality/personality-vectors.js';
 import { MemberRepository } from '../../../libs/matching/members/member.repository.js';

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
 import { MatchRequested } from '../../events/match-requested.event.js';
-import { DailyMatchRunRepository } from '../../match-sets/daily-match-run.repository.js';
+import { DailyMatchRunRepository } from '../../daily-run/daily-match-run.repository.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
 import { RequestDailyMatchesCommand } from './request-daily-matches.command.js';
 import { Metrics } from '../../../shared/observability/metrics.js';

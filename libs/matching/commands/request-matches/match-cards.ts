@@ -5,7 +5,7 @@ import { ProfileRepository, type ProfileView } from '../../../profiles/index.js'
 import { BlockRepository } from '../../../safety/index.js';
 import { ActiveAccounts } from '../../../shared/auth/active-accounts.port.js';
 import { stillPresent } from '../../domain/eligibility.js';
-import type { StoredPick } from '../../match-sets/match-set.repository.js';
+import type { StoredPick } from '../../storage/match-set.repository.js';
 
 export type MatchCard = StoredPick & { profile: ProfileView; pair: PairState | undefined };
 

@@ -4,8 +4,8 @@ import { matchMember, plannedSet } from '../../../../test/support/planned-sets.j
 import { User, UserRepository } from '../../../accounts/index.js';
 import { MatchHistory } from '../../../matching/index.js';
 import { ShownMatches } from '../../../shared/auth/shown-matches.port.js';
-import { MatchSetRepository } from '../../../matching/match-sets/match-set.repository.js';
-import { MatchSetWriter } from '../../../matching/match-sets/match-set-writer.js';
+import { MatchSetRepository } from '../../../matching/storage/match-set.repository.js';
+import { MatchSetWriter } from '../../../matching/storage/match-set-writer.js';
 import { MemberRepository } from '../../../matching/members/member.repository.js';
 import { Outbox } from '../../../messaging/outbox.js';
 import { BlockRepository } from '../../block.repository.js';

@@ -7,7 +7,7 @@ import type { RecentPairIndex } from '../pool/recent-pair-index.js';
 import type { ScoringGroup } from '../scoring/scoring-group.js';
 import type { Seeker } from '../scoring/seeker-batch.js';
 import { tiersAt } from '../scoring/simd-tiers4.js';
-import type { PlannedPick } from './match-set-writer.js';
+import type { PlannedPick } from '../storage/match-set-writer.js';
 
 /** Scores seekers against a group: RESULT_STRIDE numbers each (ScoringThreads.score, or scoreBatch inline). */
 export type ScoreSeekers = (group: ScoringGroup, seekers: readonly Seeker[]) => Promise<Int32Array>;
