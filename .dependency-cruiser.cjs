@@ -16,6 +16,13 @@ module.exports = {
         pathNot: ['^libs/$1/', '^libs/([^/]+)/(index|\\1\\.module)\\.ts$'],
       },
     },
+    // Matching reads members, profiles and blocks: those contexts ask it only through ports it binds (ShownMatches).
+    {
+      name: 'no-arrows-up-to-matching',
+      severity: 'error',
+      from: { path: '^libs/(accounts|profiles|images|quiz|waitlist|safety|notifications)/' },
+      to: { path: '^libs/matching/' },
+    },
     // bulletproof-react: a feature is self-contained; what several features share lives in components/ or lib/.
     { name: 'web-features-not-to-other-features', severity: 'error', from: { path: '^web/src/features/([^/]+)/' }, to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' } },
     { name: 'web-shared-not-to-features', severity: 'error', from: { path: '^web/src/(components|lib)/' }, to: { path: '^web/src/features/' } },

@@ -1,9 +1,12 @@
 import { MikroORM } from '@mikro-orm/core';
-import { DailyMatchRun, type DailyRunReport } from '../../libs/matching/match-sets/daily-match-run.js';
-import type { SummaryPassReport } from '../../libs/matching/match-sets/summary-pass.js';
-import { DailyMatchRunRepository } from '../../libs/matching/match-sets/daily-match-run.repository.js';
+import { CommandBus } from '@nestjs/cqrs';
+import { RequestDailyMatchesCommand } from '../../libs/matching/commands/request-daily-matches/request-daily-matches.command.js';
+import { calendarDay, isCalendarDay } from '../../libs/matching/domain/calendar-day.js';
+import type { DailyRunReport } from '../../libs/matching/daily-run/daily-match-run.js';
+import { DailyMatchRunRepository } from '../../libs/matching/daily-run/daily-match-run.repository.js';
+import { SummaryPass, type SummaryPassReport } from '../../libs/matching/summaries/summary-pass.js';
 import type { CliContext } from '../context/cli-context.js';
-import { isCalendarDay } from '../../libs/matching/domain/calendar-day.js';
+import { EventSettler } from '../context/event-settler.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
 import type { Output } from '../ui/output.js';
 import { startProgress, type Progress } from '../ui/progress.js';
@@ -13,42 +16,80 @@ export interface MatchRunOptions {
   date?: string;
   progress?: boolean;
   json?: boolean;
-  /** The summary pass after the run (default on); off leaves the summaries to first reads. */
-  summaries?: boolean;
 }
 
-export type MatchRunReport = DailyRunReport & { summaryPass?: SummaryPassReport };
+/**
+ * The run's figures, and its summaries: those the chunks' summary pass (MatchSetsStored) wrote during the
+ * run, and any a last sweep over the day found missing, in the run's time.
+ */
+export type MatchRunReport = DailyRunReport & { summaryPass: SummaryPassReport };
 
 const POLL_MS = 1000;
+/** With the matchers elsewhere (Kafka): how long the count of members without a set may stand still. */
+const STALL_MS = 5 * 60_000;
 
 /**
- * The daily run, now: the matching engine's own DailyMatchRun (catch up personality vectors, score
- * everyone, write the sets), then the day's summary pass, reported on its own line. Both are idempotent per
- * user and day, so a second run creates nothing.
+ * The daily run, now, on the schedule's own path: the RequestDailyMatchesCommand the scheduler sends
+ * (reopening a day already requested, for whoever is still without a set), then waiting until the
+ * MatchRequested chunks are answered, by this process's consumers or the matchers, with their summary pass,
+ * and a last sweep of the day's missing summaries. Idempotent per user and day, so a second run creates
+ * nothing. The report is read from the database around it.
  */
 export async function matchRunAction(
   context: CliContext,
   options: MatchRunOptions,
   out: Output,
 ): Promise<MatchRunReport> {
-  const run = context.app.get(DailyMatchRun, { strict: false });
-  const day = options.date ?? run.today();
+  const day = options.date ?? calendarDay(new Date(), context.config.timeZone);
   if (!isCalendarDay(day)) {
     throw new CliError(`--date must be a calendar day as YYYY-MM-DD, got '${day}'`, ExitCode.usage);
   }
-  const watcher = options.progress ? await watchProgress(context, day) : undefined;
-  let report: MatchRunReport;
+  const started = performance.now();
+  const orm = context.app.get(MikroORM);
+  const runs = context.app.get(DailyMatchRunRepository, { strict: false });
+  const figures = () => runs.dayFigures(orm.em.fork(), day);
+  const before = await figures();
+  const watcher = options.progress ? watchProgress(day, before, figures) : undefined;
+  let refreshed: number;
+  let remaining: number;
   try {
-    report = await run.run(day);
+    const request = await context.app
+      .get(CommandBus)
+      .execute(new RequestDailyMatchesCommand(day, { reopen: true }));
+    if (!request.claimed)
+      throw new CliError(
+        `Another process is requesting the sets of ${day} right now; run this again once it is done`,
+      );
+    refreshed = request.refreshed;
+    remaining = await untilAnswered(context, figures);
   } finally {
     await watcher?.stop();
   }
-  if (!options.json) out.line(summaryLine(report));
-  if (options.summaries !== false) {
-    report = { ...report, summaryPass: await run.writeSummaries(day) };
-    if (!options.json) out.line(summaryPassLine(report.summaryPass!));
-  }
+  const answered = await figures();
+  const ms = Math.round(performance.now() - started);
+  await context.app.get(SummaryPass, { strict: false }).forDay(day);
+  const after = await figures();
+  const report: MatchRunReport = {
+    day,
+    users: answered.matchable,
+    sets: answered.sets - before.sets,
+    empty: answered.empty - before.empty,
+    existing: before.matchable - before.withoutSet,
+    refreshed,
+    ms,
+    summaryPass: {
+      day,
+      summaries: after.summarised - before.summarised,
+      ms: Math.round(performance.now() - started),
+    },
+  };
   if (options.json) out.json(report);
+  else {
+    out.line(summaryLine(report));
+    out.line(summaryPassLine(report.summaryPass));
+  }
+  if (remaining > 0)
+    out.line(`${remaining} matchable users of ${day} are still without a set: see the matchers' logs.`);
   return report;
 }
 
@@ -65,25 +106,46 @@ export function summaryLine(report: DailyRunReport): string {
   );
 }
 
+type DayFigures = Awaited<ReturnType<DailyMatchRunRepository['dayFigures']>>;
+
 /**
- * The run reports only at the end, so the bar follows the database: sets written for the day against
- * matchable users still without one when the run started.
+ * Waits until the requested chunks are answered; returns how many matchable members are still without a
+ * set. This process's consumers (the embedded deployment) are done once its events settle. Matchers
+ * elsewhere are followed through the database until everyone has a set or the count stands still.
  */
-async function watchProgress(context: CliContext, day: string): Promise<{ stop(): Promise<void> }> {
-  const orm = context.app.get(MikroORM);
-  const runs = context.app.get(DailyMatchRunRepository, { strict: false });
-  const before = await runs.countSets(orm.em.fork(), day);
-  const waiting = (await runs.usersWithoutSet(orm.em.fork(), day)).length;
-  const progress: Progress = startProgress(`Matching ${day}`, Math.max(waiting, 1));
+async function untilAnswered(context: CliContext, figures: () => Promise<DayFigures>): Promise<number> {
+  await context.app.get(EventSettler).settle();
+  let remaining = (await figures()).withoutSet;
+  if (!context.config.distributed) return remaining;
+  let movedAt = Date.now();
+  while (remaining > 0 && Date.now() - movedAt < STALL_MS) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    const now = (await figures()).withoutSet;
+    if (now < remaining) movedAt = Date.now();
+    remaining = now;
+  }
+  return remaining;
+}
+
+/** The bar follows the database: sets written for the day against members without one at the start. */
+function watchProgress(
+  day: string,
+  before: DayFigures,
+  figures: () => Promise<DayFigures>,
+): { stop(): Promise<void> } {
+  const progress: Progress = startProgress(`Matching ${day}`, Math.max(before.withoutSet, 1));
   let stopped = false;
   let polling: Promise<void> = Promise.resolve();
+  const show = async () => {
+    const done = (await figures()).sets - before.sets;
+    if (done > before.withoutSet) progress.setTotal(done);
+    progress.update(done);
+    return done;
+  };
   const timer = setInterval(() => {
     polling = polling
       .then(async () => {
-        if (stopped) return;
-        const done = (await runs.countSets(orm.em.fork(), day)) - before;
-        if (done > waiting) progress.setTotal(done);
-        progress.update(done);
+        if (!stopped) await show();
       })
       // A missed poll only delays the bar.
       .catch(() => undefined);
@@ -93,7 +155,7 @@ async function watchProgress(context: CliContext, day: string): Promise<{ stop()
       clearInterval(timer);
       stopped = true;
       await polling;
-      const done = (await runs.countSets(orm.em.fork(), day)) - before;
+      const done = await show().catch(() => 0);
       progress.setTotal(Math.max(done, 1));
       progress.update(done);
       progress.stop();

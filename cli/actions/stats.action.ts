@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
-import { DailyMatchRunRepository } from '../../libs/matching/match-sets/daily-match-run.repository.js';
+import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
+import { DailyMatchRunRepository } from '../../libs/matching/daily-run/daily-match-run.repository.js';
 import type { CliContext } from '../context/cli-context.js';
 import type { Output } from '../ui/output.js';
 

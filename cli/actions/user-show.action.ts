@@ -1,9 +1,9 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { UserRepository } from '../../libs/accounts/user.repository.js';
-import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
-import { MatchSetRepository } from '../../libs/matching/match-sets/match-set.repository.js';
-import { PickSummaries } from '../../libs/matching/match-sets/pick-summaries.js';
+import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
+import { MatchSetRepository } from '../../libs/matching/storage/match-set.repository.js';
+import { PickSummaries } from '../../libs/matching/summaries/pick-summaries.js';
 import { MatchCards } from '../../libs/matching/commands/request-matches/match-cards.js';
 import { numbers } from '../../libs/matching/persistence/sql.js';
 import { ProfileRepository } from '../../libs/profiles/profile.repository.js';

@@ -12,16 +12,11 @@ export function loadMatchCommand(program: Command): void {
     )
     .option('-d, --date <YYYY-MM-DD>', 'the day to match for (default: today in TZ)', calendarDayOption)
     .option('--json', 'print the report as JSON')
-    .option('--no-summaries', "leave the day's compatibility summaries to each member's first read")
-    .action(async (options: { date?: string; json?: boolean; summaries: boolean }, command: Command) => {
+    .action(async (options: { date?: string; json?: boolean }, command: Command) => {
       // Loaded on use, so --help does not wait for the whole app to load.
       const { matchRunAction } = await import('../actions/match-run.action.js');
       await runInContext(command.optsWithGlobals<GlobalOptions>(), (context) =>
-        matchRunAction(
-          context,
-          { date: options.date, json: options.json, summaries: options.summaries, progress: !options.json },
-          stdout,
-        ),
+        matchRunAction(context, { date: options.date, json: options.json, progress: !options.json }, stdout),
       );
     });
 }

@@ -9,7 +9,6 @@ import { CliModule, type CliModuleOptions } from './cli.module.js';
 import { EventSettler } from './event-settler.js';
 import { findPgliteUser } from './pglite-in-use.js';
 
-
 export interface CliContext {
   app: INestApplicationContext;
   config: AppConfig;

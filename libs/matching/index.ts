@@ -1,4 +1,3 @@
 /** What other contexts may use of matching; everything else in libs/matching is its own (.dependency-cruiser.cjs). */
-export * from './match-sets/match-set.repository.js';
-export * from './match-sets/pick-summaries.js';
+export * from './storage/match-history.js';
 export { addDays, calendarDay, type CalendarDay } from './domain/calendar-day.js';

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../accounts/index.js';
-import { MatchSetRepository } from '../matching/index.js';
 import { BlockRepository } from '../safety/index.js';
 import { introductionsIn, type Introductions } from '../shared/auth/introductions.port.js';
+import { shownMatchesIn, type ShownMatches } from '../shared/auth/shown-matches.port.js';
 import { ForbiddenError } from '../shared/domain-error.js';
 import { ProfileErrors } from './profile-errors.js';
 
@@ -12,7 +12,7 @@ export type Visibility = 'visible' | 'not-a-match' | 'hidden';
 
 /**
  * The one read rule for a user's profile and photo (design.md): the user themself, someone who was shown
- * this user as a match (matching's record), or someone the user is interested in or connected to
+ * this user as a match (matching's record, through the ShownMatches port), or someone the user is interested in or connected to
  * (connections), unless either blocked the other (safety) or the owner is suspended or deleted (accounts) —
  * then the profile is as good as gone (404). Images use it too.
  */
@@ -21,21 +21,22 @@ export class ProfileAccess {
   constructor(
     private readonly orm: MikroORM,
     private readonly accounts: UserRepository,
-    private readonly matchSets: MatchSetRepository,
     private readonly blocks: BlockRepository,
     private readonly modules: ModuleRef,
   ) {}
 
   private introductions?: Introductions;
+  private shownMatches?: ShownMatches;
 
   async visibility(viewerId: string, ownerId: string): Promise<Visibility> {
     // Self first: the common case needs no query.
     if (viewerId === ownerId) return 'visible';
     const em = this.orm.em;
+    this.shownMatches ??= shownMatchesIn(this.modules);
     // The three owners are asked at once: one round trip, as when this was one statement.
     const [status, shown, blocked] = await Promise.all([
       this.accounts.statusOf(ownerId, em),
-      this.matchSets.wasShown(em, viewerId, ownerId),
+      this.shownMatches.wasShown(em, viewerId, ownerId),
       this.blocks.blockedEitherWay(em, ownerId, [viewerId]),
     ]);
     // Deleted or suspended: gone for everyone. Blocked: gone for the two of them. An id that never was an

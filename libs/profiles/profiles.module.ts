@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { MatchingModule } from '../matching/matching.module.js';
 import { SafetyModule } from '../safety/safety.module.js';
 import { Profile } from './profile.entity.js';
 import { ProfileRepository } from './profile.repository.js';
@@ -13,11 +12,11 @@ import { GetProfileController } from './queries/get-profile/get-profile.controll
 
 /**
  * The user's profile: the form, its read rule (self or matched-with) and the card view matches show. The
- * rule and the view ask accounts, matching and safety through their modules, and images through the
- * ProfilePhotos port (images imports this module for the rule).
+ * rule and the view ask accounts and safety through their modules, matching through the ShownMatches port
+ * and images through the ProfilePhotos port (both sit above profiles: they implement and bind the ports).
  */
 @Module({
-  imports: [MikroOrmModule.forFeature([Profile]), AccountsModule, MatchingModule, SafetyModule],
+  imports: [MikroOrmModule.forFeature([Profile]), AccountsModule, SafetyModule],
   controllers: [SetProfileController, GetProfileController],
   providers: [ProfileRepository, ProfileAccess, SetProfileHandler, GetProfileHandler],
   exports: [ProfileRepository, ProfileAccess],

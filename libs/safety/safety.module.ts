@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module.js';
-import { MatchingModule } from '../matching/matching.module.js';
 import { BlockRepository } from './block.repository.js';
 import { KnownPeople } from './known-people.js';
 import { ReportRepository } from './report.repository.js';
@@ -17,7 +16,7 @@ import { ListReportsHandler } from './queries/list-reports/list-reports.handler.
 
 /** Safety between members: blocks (both ways) and reports into the moderation queue. */
 @Module({
-  imports: [AccountsModule, MatchingModule],
+  imports: [AccountsModule],
   controllers: [BlockUserController, UnblockUserController, ListBlocksController, ReportUserController],
   providers: [
     BlockRepository,

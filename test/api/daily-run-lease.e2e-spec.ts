@@ -75,8 +75,13 @@ describe("the day's request is a lease", () => {
       day,
     ]);
     expect(run).toEqual({ requested_users: members.length, lease_until: null });
-    // Done is done: nobody takes the day again.
+    // Done is done for the schedule; an operator's run (fated match run) reopens it for whoever has no set.
     expect((await t.app.get(CommandBus).execute(new RequestDailyMatchesCommand(day))).claimed).toBe(false);
+    const reopened = await t.app
+      .get(CommandBus)
+      .execute(new RequestDailyMatchesCommand(day, { reopen: true }));
+    expect(reopened).toEqual({ day, claimed: true, requested: 0, refreshed: 0 });
+    expect(await health()).toEqual({ status: 'up', detail: `${day}: requested` });
   });
 
   it('a live holder keeps the day: others are turned away while its lease runs', async () => {
@@ -86,11 +91,13 @@ describe("the day's request is a lease", () => {
       [day],
     );
     expect((await t.app.get(CommandBus).execute(new RequestDailyMatchesCommand(day))).claimed).toBe(false);
+    const reopen = new RequestDailyMatchesCommand(day, { reopen: true });
+    expect((await t.app.get(CommandBus).execute(reopen)).claimed).toBe(false);
     await sql(`update daily_match_run set lease_until = now() - interval '1 second' where day = ?::date`, [
       day,
     ]);
     const resumed = await t.app.get(CommandBus).execute(new RequestDailyMatchesCommand(day));
-    expect(resumed).toEqual({ day, claimed: true, requested: members.length });
+    expect(resumed).toEqual({ day, claimed: true, requested: members.length, refreshed: 0 });
     // One event per chunk of users, not one per user.
     const events = await sql(
       `select payload from outbox_message where type = 'MatchRequested' and payload->>'day' = ?`,

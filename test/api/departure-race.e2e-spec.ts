@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { Outbox } from '../../libs/messaging/outbox.js';
-import { MatchSetRepository } from '../../libs/matching/match-sets/match-set.repository.js';
-import { MatchSetWriter } from '../../libs/matching/match-sets/match-set-writer.js';
+import { MatchSetRepository } from '../../libs/matching/storage/match-set.repository.js';
+import { MatchSetWriter } from '../../libs/matching/storage/match-set-writer.js';
 import { MemberRepository } from '../../libs/matching/members/member.repository.js';
 import { createHandlerContext, type HandlerContext } from '../support/handler-context.js';
 import { matchMember, plannedSet } from '../support/planned-sets.js';

@@ -4,13 +4,14 @@ import { Outbox } from '../../libs/messaging/outbox.js';
 import { BlockRepository } from '../../libs/safety/index.js';
 import { blockIn } from '../../libs/safety/commands/block-user/block-user.handler.js';
 import { SetAccountSuspensionCommand } from '../../libs/accounts/index.js';
+import { isMatchable, type Sex } from '../../libs/matching/domain/eligibility.js';
 import { sql } from '../fixtures/database.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Who can be matched, tested once where it is defined: the matchable_member view that the candidate pool,
- * the daily run's requests and the empty-state promise read. Each case takes one rule away from a member
- * who satisfied all of them.
+ * Who can be matched, tested once where it is defined: domain/eligibility.ts `isMatchable` and its SQL
+ * mirror, the matchable_member view that the candidate pool, the daily run's requests and the empty-state
+ * promise read. Each case takes one rule away from a member who satisfied all of them.
  */
 describe('matchable_member: who can be matched', () => {
   let t: TestApp;
@@ -53,8 +54,31 @@ describe('matchable_member: who can be matched', () => {
       (await sql<{ user_id: string }>(t, `select user_id from matchable_member`)).map((row) => row.user_id),
     );
 
+  /** The same members by the domain rule, from the read model's rows. */
+  const matchableByRule = async () => {
+    const rows = await sql<{
+      user_id: string;
+      verified: boolean;
+      suspended: boolean;
+      gender: Sex | null;
+      preferred_sex: Sex | null;
+      answered: boolean;
+    }>(
+      t,
+      `select m.user_id, m.verified, m.suspended, m.gender, m.preferred_sex,
+              exists (select 1 from personality_vector v where v.user_id = m.user_id) as answered
+         from match_member m`,
+    );
+    return new Set(
+      rows
+        .filter((row) => isMatchable({ ...row, preferredSex: row.preferred_sex }))
+        .map((row) => row.user_id),
+    );
+  };
+
   it('holds a verified, unsuspended member with a profile and a processed quiz', async () => {
     expect(await matchable()).toEqual(new Set(Object.values(ids)));
+    expect(await matchableByRule()).toEqual(await matchable());
   });
 
   it('leaves out whoever misses any one of those', async () => {
@@ -66,6 +90,7 @@ describe('matchable_member: who can be matched', () => {
     ]);
     await sql(t, `delete from personality_vector where user_id = ?`, [ids.noVector]);
     expect(await matchable()).toEqual(new Set([ids.complete]));
+    expect(await matchableByRule()).toEqual(await matchable());
   });
 
   it('carries what the engine needs: the choices and both sexes', async () => {

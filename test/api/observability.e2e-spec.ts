@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { MikroORM } from '@mikro-orm/core';
 import pg from 'pg';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
+import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
 import { addDays, calendarDay } from '../../libs/matching/domain/calendar-day.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

@@ -9,7 +9,7 @@ import { AppConfig } from '../../libs/config/app-config.js';
 import { MigrationsHealth } from '../../libs/persistence/migrations-health.js';
 import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
-import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
+import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
 import { MatcherModule } from '../../apps/matcher/matcher.module.js';
 import { serveMatcherMetrics } from '../../apps/matcher/metrics-server.js';
 import { createTestDatabase } from '../support/test-database.js';

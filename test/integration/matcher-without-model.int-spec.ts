@@ -10,9 +10,9 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
 import { MatcherModule } from '../../apps/matcher/matcher.module.js';
-import { DailyMatchRun } from '../../libs/matching/match-sets/daily-match-run.js';
-import { MatchSetRepository } from '../../libs/matching/match-sets/match-set.repository.js';
-import { PickSummaries } from '../../libs/matching/match-sets/pick-summaries.js';
+import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
+import { MatchSetRepository } from '../../libs/matching/storage/match-set.repository.js';
+import { PickSummaries } from '../../libs/matching/summaries/pick-summaries.js';
 import { compatibilityPercent } from '../../libs/matching/domain/compatibility.js';
 import { createTestDatabase } from '../support/test-database.js';
 

@@ -1,4 +1,4 @@
-import type { PlannedSet } from '../../libs/matching/match-sets/match-set-writer.js';
+import type { PlannedSet } from '../../libs/matching/storage/match-set-writer.js';
 import type { HandlerContext } from './handler-context.js';
 
 export interface SeqMember {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Sex } from '../domain/eligibility.js';
+import { MATCHABLE_MEMBER, type Sex } from '../domain/eligibility.js';
 import { numbers, placeholders, query } from '../persistence/sql.js';
 import type { PoolMember } from './candidate-pool.js';
 
@@ -12,8 +12,8 @@ interface MemberRow {
   preferred_sex: Sex;
 }
 
-/** Who can be matched is the matchable_member view (migration 20261124000700), the rule's one home. */
-const MEMBERS = `select user_id, seq, choices, gender, preferred_sex from matchable_member`;
+/** Every matchable member (rule 1 of domain/eligibility.ts, in SQL). */
+const MEMBERS = `select user_id, seq, choices, gender, preferred_sex from ${MATCHABLE_MEMBER}`;
 
 /** Members fetched at a time when the whole pool is loaded. */
 const PAGE = 20_000;

@@ -1,9 +1,9 @@
 import { packChoices, WORDS_PER_VECTOR } from '../domain/packed-answers.js';
-import type { Sex } from '../domain/eligibility.js';
+import { soughtBy, type Sex } from '../domain/eligibility.js';
 import { hashString } from '../domain/tiebreak.js';
-import { encodeGroup, type ScoringGroup } from '../scoring/chunk-codes.js';
+import { encodeGroup, type ScoringGroup } from '../scoring/scoring-group.js';
 
-/** A user who can be matched: verified, with a profile and a quiz (the loader's SQL checks that). */
+/** A member who can be matched (domain/eligibility.ts rule 1: the loader reads matchable_member). */
 export interface PoolMember {
   userId: string;
   /** The member's dense integer id (match_member.seq), which picks carry too. */
@@ -15,8 +15,8 @@ export interface PoolMember {
 
 /**
  * Everyone of one gender looking for one sex, as parallel typed arrays: packed answers (3 words each)
- * and a per-user hash for tie-breaks. A seeker's candidates are exactly one group, so mutual
- * gender fit costs nothing in the scoring loop.
+ * and a per-user hash for tie-breaks. A seeker's candidates are exactly one group (rule 2 of
+ * domain/eligibility.ts, `soughtBy`), so the sexes cost nothing in the scoring loop.
  */
 export class PoolGroup {
   ids: string[] = [];
@@ -26,7 +26,7 @@ export class PoolGroup {
   private readonly positions = new Map<string, number>();
   /** Position by seq (-1: not in this group), for exclusions kept by seq (RecentPairIndex). */
   private positionBySeq = new Int32Array(0);
-  /** The group re-encoded for the fused scorer; dropped whenever a member changes. */
+  /** The group encoded for the scoring kernel; dropped whenever a member changes. */
   private encoded: ScoringGroup | undefined;
 
   get size(): number {
@@ -42,7 +42,7 @@ export class PoolGroup {
     return seq < this.positionBySeq.length ? this.positionBySeq[seq]! : -1;
   }
 
-  /** The group as the fused scorer reads it, encoded once per version of the group. */
+  /** The group as the scoring kernel reads it, encoded once per version of the group. */
   scoring(): ScoringGroup {
     return (this.encoded ??= encodeGroup(this.words, this.hashes, this.size));
   }
@@ -111,7 +111,8 @@ export class PoolGroup {
   }
 }
 
-const groupKey = (gender: Sex, preferredSex: Sex) => `${gender}>${preferredSex}`;
+const groupKey = ({ gender, preferredSex }: { gender: Sex; preferredSex: Sex }) =>
+  `${gender}>${preferredSex}`;
 
 /** All matchable users, grouped for scoring. Refreshed from the database per run (and cached briefly for requests). */
 export class CandidatePool {
@@ -130,7 +131,7 @@ export class CandidatePool {
 
   /** Adds or updates a member (e.g. the requester's freshly saved answers). */
   set(member: PoolMember): void {
-    const key = groupKey(member.gender, member.preferredSex);
+    const key = groupKey(member);
     const previous = this.memberKeys.get(member.userId);
     if (previous !== undefined && previous !== key) this.groups.get(previous)!.remove(member.userId);
     let group = this.groups.get(key);
@@ -160,8 +161,8 @@ export class CandidatePool {
     return [...this.groups.entries()];
   }
 
-  /** The group holding everyone who fits `seeker` both ways: their preferred sex, looking for the seeker's. */
+  /** The group holding everyone `seeker` may be matched with by sex (`soughtBy`). */
   candidatesFor(seeker: { gender: Sex; preferredSex: Sex }): PoolGroup | undefined {
-    return this.groups.get(groupKey(seeker.preferredSex, seeker.gender));
+    return this.groups.get(groupKey(soughtBy(seeker)));
   }
 }

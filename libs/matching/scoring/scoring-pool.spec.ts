@@ -1,8 +1,8 @@
 import { packChoices, WORDS_PER_VECTOR } from '../domain/packed-answers.js';
-import { encodeGroup } from './chunk-codes.js';
-import { RESULT_STRIDE } from './fused-tiers.js';
+import { encodeGroup } from './scoring-group.js';
 import { ScoringPool } from './scoring-pool.js';
 import type { Seeker } from './seeker-batch.js';
+import { RESULT_STRIDE } from './simd-tiers4.js';
 
 function randomGroup(count: number) {
   let state = 4242;

@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { LANES } from './chunk-codes.js';
-import { RESULT_STRIDE, type ScoringGroup } from './fused-tiers.js';
-import { loadSimdKernel } from './simd-kernel.js';
+import { LANES } from './kernel-layout.js';
+import type { ScoringGroup } from './scoring-group.js';
 import { encodeSeekers, scoreBatch, seekerCount, splitBatch, type Seeker } from './seeker-batch.js';
+import { RESULT_STRIDE } from './simd-tiers4.js';
 
 /**
  * Scoring on worker threads: each seeker is up to a few hundred microseconds of pure CPU, so a run of
- * thousands spreads over the cores. The group (chunk-codes.ts `encodeGroup`) lives in SharedArrayBuffers that every
- * thread reads, never copied; seekers go out and results come back as transferred Int32Arrays. Every thread runs `scoreBatch`, the same code as the
- * inline path (threads = 0), so results are identical.
+ * thousands spreads over the cores. The group (scoring-group.ts `encodeGroup`) lives in SharedArrayBuffers
+ * that every thread reads, never copied; seekers go out and results come back as transferred Int32Arrays.
+ * Every thread runs `scoreBatch`, the same code as the inline path (threads = 0), so results are identical.
  *
  * The thread is the compiled .js beside this file once built (dist/), else the .ts source (Jest), which
  * Node runs with its type stripping — the rule embedding-worker.ts uses.
@@ -53,17 +53,14 @@ export class ScoringPool {
 
   /**
    * Tiers for every seeker against the group: RESULT_STRIDE numbers per seeker, in order (see
-   * fused-tiers.ts; read them with `tiersAt`).
+   * simd-tiers4.ts; read them with `tiersAt`).
    */
   async score(group: ScoringGroup, seekers: readonly Seeker[] | Int32Array): Promise<Int32Array> {
     const batch = seekers instanceof Int32Array ? seekers : encodeSeekers(seekers);
-    if (this.threads === 0) {
-      await loadSimdKernel();
-      return scoreBatch(group, batch);
-    }
+    if (this.threads === 0) return scoreBatch(group, batch);
     if (this.stopped) throw this.stopped;
     const count = seekerCount(batch);
-    // Whole sweeps of four seekers (fused-tiers4.ts) per part, so no part ends in a sweep with idle lanes.
+    // Whole sweeps of four seekers (simd-tiers4.ts) per part, so no part ends in a sweep with idle lanes.
     const size = LANES * Math.max(1, Math.ceil(count / (this.threads * PARTS_PER_THREAD * LANES)));
     // slice(): each part gets a buffer of its own to transfer.
     const parts = splitBatch(batch, size).map((part) => this.submit(group, part.slice()));
@@ -98,8 +95,8 @@ export class ScoringPool {
       this.busy.set(worker, { id, task });
       // A busy thread keeps the process alive; an idle one must not (a CLI would never exit).
       worker.ref();
-      const { codes, planes, hashes, count } = task.group;
-      worker.postMessage({ id, codes, planes, hashes, count, batch: task.batch }, [task.batch.buffer]);
+      const { planes, hashes, count } = task.group;
+      worker.postMessage({ id, planes, hashes, count, batch: task.batch }, [task.batch.buffer]);
     }
   }
 

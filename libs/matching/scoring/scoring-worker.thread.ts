@@ -9,7 +9,6 @@ import { parentPort } from 'node:worker_threads';
 
 interface ScoreRequest {
   id: number;
-  codes: Uint32Array;
   planes: Uint8Array;
   hashes: Uint32Array;
   count: number;
@@ -33,13 +32,13 @@ if (import.meta.url.endsWith('.ts')) {
 
 // Imported after the hook is in place (a static import would be resolved before it).
 const { scoreBatch } = await import('./seeker-batch.js');
-// scoreBatch takes the WebAssembly SIMD kernel once loaded (JavaScript where the engine lacks SIMD).
-await (await import('./simd-kernel.js')).loadSimdKernel();
+// Compiled now: a thread whose engine cannot run the kernel fails at start, and so does its pool.
+(await import('./simd-kernel.js')).simdKernel();
 const port = parentPort!;
 
-port.on('message', ({ id, codes, planes, hashes, count, batch }: ScoreRequest) => {
+port.on('message', ({ id, planes, hashes, count, batch }: ScoreRequest) => {
   try {
-    const results = scoreBatch({ codes, planes, hashes, count }, batch);
+    const results = scoreBatch({ planes, hashes, count }, batch);
     port.postMessage({ id, results }, [results.buffer]);
   } catch (error) {
     port.postMessage({ id, error: String((error as Error)?.message ?? error) });

@@ -1,8 +1,7 @@
-import { LANES } from './chunk-codes.js';
-import { chooseTiersFused, RESULT_STRIDE, type ScoringGroup } from './fused-tiers.js';
-import { chooseTiersFused4 } from './fused-tiers4.js';
-import { loadedSimdKernel, type SimdKernel } from './simd-kernel.js';
-import { chooseTiersSimd4 } from './simd-tiers4.js';
+import { LANES } from './kernel-layout.js';
+import type { ScoringGroup } from './scoring-group.js';
+import { simdKernel } from './simd-kernel.js';
+import { chooseTiersSimd4, RESULT_STRIDE } from './simd-tiers4.js';
 
 /** One seeker to score against a group: their 3 packed words, tie-break seed and excluded positions. */
 export interface Seeker {
@@ -61,41 +60,11 @@ export function splitBatch(batch: Int32Array, size: number): Int32Array[] {
 }
 
 /**
- * Scores every seeker of the batch: RESULT_STRIDE numbers each, in batch order (fused-tiers.ts). On the
- * WebAssembly SIMD kernel once this thread has loaded it (`loadSimdKernel`: the worker threads do at start),
- * else in JavaScript; both give the same picks.
+ * Scores every seeker of the batch on this thread's kernel: RESULT_STRIDE numbers each, in batch order
+ * (simd-tiers4.ts), four seekers a sweep.
  */
 export function scoreBatch(group: ScoringGroup, batch: Int32Array): Int32Array<ArrayBuffer> {
-  const kernel = loadedSimdKernel();
-  return kernel ? scoreBatchSimd(kernel, group, batch) : scoreBatchJs(group, batch);
-}
-
-/** scoreBatch in JavaScript: four seekers a sweep (fused-tiers4.ts), a last lone seeker alone. */
-export function scoreBatchJs(group: ScoringGroup, batch: Int32Array): Int32Array<ArrayBuffer> {
-  return sweeps(batch, (words, seeds, excluded, results, out, first) => {
-    if (excluded.length === 1) {
-      chooseTiersFused(
-        group,
-        batch[first]!,
-        batch[first + 1]!,
-        batch[first + 2]!,
-        seeds[0]!,
-        excluded[0]!,
-        results,
-        out,
-      );
-    } else {
-      chooseTiersFused4(group, words, seeds, excluded, results, out);
-    }
-  });
-}
-
-/** scoreBatch on the SIMD kernel (simd-tiers4.ts): four seekers a sweep, the last one to four too. */
-export function scoreBatchSimd(
-  kernel: SimdKernel,
-  group: ScoringGroup,
-  batch: Int32Array,
-): Int32Array<ArrayBuffer> {
+  const kernel = simdKernel();
   return sweeps(batch, (words, seeds, excluded, results, out) =>
     chooseTiersSimd4(kernel, group, words, seeds, excluded, results, out),
   );
@@ -107,7 +76,6 @@ type Sweep = (
   excluded: Int32Array[],
   results: Int32Array,
   out: number,
-  first: number,
 ) => void;
 
 /** Cuts the batch into sweeps of up to four seekers and runs `sweep` on each, with its output offset. */
@@ -120,7 +88,6 @@ function sweeps(batch: Int32Array, sweep: Sweep): Int32Array<ArrayBuffer> {
   let out = 0;
   while (at < batch.length) {
     excluded.length = 0;
-    const first = at;
     for (let lane = 0; lane < LANES && at < batch.length; lane++) {
       const n = batch[at + 4]!;
       words.set(batch.subarray(at, at + 3), 3 * lane);
@@ -128,7 +95,7 @@ function sweeps(batch: Int32Array, sweep: Sweep): Int32Array<ArrayBuffer> {
       excluded.push(batch.subarray(at + HEADER, at + HEADER + n));
       at += HEADER + n;
     }
-    sweep(words, seeds, excluded, results, out, first);
+    sweep(words, seeds, excluded, results, out);
     out += excluded.length * RESULT_STRIDE;
   }
   return results;

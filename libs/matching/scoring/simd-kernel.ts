@@ -1,15 +1,13 @@
 /**
- * Loads the WebAssembly SIMD kernel (simd-kernel.wat.ts) once per thread and holds its memory: the group
- * copied in (planes and hashes; the worker's group lives in SharedArrayBuffers the wasm memory cannot
- * address) and typed views that follow the memory when it grows.
+ * The scoring kernel (simd-kernel.wat, assembled at build time into simd-kernel.wasm.ts), instantiated once
+ * per thread, and its memory: the group copied in (planes and hashes; the worker's group lives in
+ * SharedArrayBuffers the wasm memory cannot address) and typed views that follow the memory when it grows.
  *
- * The text is assembled with wabt (an npm package: a WebAssembly build of the reference toolkit, no
- * download) at load rather than at build time: no generated file to keep in step with its source, and the
- * same path for Jest, the benches, the worker threads and dist/. It costs about 15 ms per thread.
- *
- * Erasable TypeScript importing only its siblings and wabt: the worker thread loads it from source.
+ * Erasable TypeScript importing only its siblings: the worker thread loads it from source.
  */
-import { BLOCK, GROUP_AREA, KERNEL_WAT, PAGE, PLANE_BLOCK_BYTES } from './simd-kernel.wat.js';
+import { BLOCK, GROUP_AREA, PAGE, PLANE_BLOCK_BYTES } from './kernel-layout.js';
+import type { ScoringGroup } from './scoring-group.js';
+import { KERNEL_WASM_BASE64 } from './simd-kernel.wasm.js';
 
 /**
  * The little of the WebAssembly JS API used here, typed locally: the project compiles without the DOM
@@ -20,8 +18,9 @@ interface WasmMemory {
   grow(pages: number): number;
 }
 interface WasmApi {
-  validate(bytes: Uint8Array<ArrayBuffer>): boolean;
-  instantiate(bytes: Uint8Array<ArrayBuffer>): Promise<{ instance: { exports: unknown } }>;
+  validate(bytes: Uint8Array): boolean;
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: unknown };
 }
 
 interface KernelExports {
@@ -33,13 +32,6 @@ interface KernelExports {
   scan(packed: number, hashes: number, blocks: number): void;
 }
 
-/** The group as the SIMD kernel reads it: planes (chunk-codes.ts `encodePlanes`) and hashes. */
-export interface SimdGroup {
-  planes: Uint8Array;
-  hashes: Uint32Array;
-  count: number;
-}
-
 export class SimdKernel {
   /** Byte offsets of the current group's areas in memory (GROUP_AREA on). */
   planes = GROUP_AREA;
@@ -48,7 +40,7 @@ export class SimdKernel {
   bytes!: Uint8Array;
   words!: Int32Array;
   readonly exports: KernelExports;
-  private loaded: SimdGroup | undefined;
+  private loaded: ScoringGroup | undefined;
 
   constructor(exports: KernelExports) {
     this.exports = exports;
@@ -59,7 +51,7 @@ export class SimdKernel {
    * Copies the group into memory unless it is the one already there (the same arrays); growing memory
    * if needed. Areas are whole blocks of 16 members; packed words past the group read as EXCLUDED later.
    */
-  load(group: SimdGroup): void {
+  load(group: ScoringGroup): void {
     if (
       this.loaded?.planes === group.planes &&
       this.loaded.hashes === group.hashes &&
@@ -87,40 +79,23 @@ export class SimdKernel {
   }
 }
 
-let loading: Promise<SimdKernel | undefined> | undefined;
-let loaded: SimdKernel | undefined;
-
-/** The kernel if `loadSimdKernel` has already resolved with one in this thread. */
-export function loadedSimdKernel(): SimdKernel | undefined {
-  return loaded;
-}
+let kernel: SimdKernel | undefined;
 
 /**
- * This thread's kernel, or undefined where WebAssembly SIMD (with relaxed swizzle) is unavailable: then
- * callers keep to the JavaScript path (fused-tiers4.ts).
+ * This thread's kernel, compiled on first use (synchronously: the module is 3 KB). Throws where the engine
+ * lacks WebAssembly SIMD with relaxed swizzle (every Node ≥ 22 has it): there is no other scorer.
  */
-export function loadSimdKernel(): Promise<SimdKernel | undefined> {
-  return (loading ??= instantiate());
+export function simdKernel(): SimdKernel {
+  return (kernel ??= instantiate());
 }
 
-async function instantiate(): Promise<SimdKernel | undefined> {
+function instantiate(): SimdKernel {
   const wasm = (globalThis as { WebAssembly?: WasmApi }).WebAssembly;
-  if (!wasm) return undefined;
-  const bytes = await assemble();
-  // False on an engine without SIMD or relaxed SIMD.
-  if (!wasm.validate(bytes)) return undefined;
-  const { instance } = await wasm.instantiate(bytes);
-  return (loaded = new SimdKernel(instance.exports as unknown as KernelExports));
-}
-
-/** The kernel's binary, assembled from its text. */
-export async function assemble(): Promise<Uint8Array<ArrayBuffer>> {
-  const { default: wabt } = await import('wabt');
-  const module = (await wabt()).parseWat('simd-kernel.wat', KERNEL_WAT, { simd: true, relaxed_simd: true });
-  try {
-    module.validate();
-    return new Uint8Array(module.toBinary({}).buffer);
-  } finally {
-    module.destroy();
-  }
+  const bytes = new Uint8Array(Buffer.from(KERNEL_WASM_BASE64, 'base64'));
+  if (!wasm?.validate(bytes))
+    throw new Error(
+      `matching needs WebAssembly SIMD with relaxed swizzle to score (Node ≥ 22); ${process.version} has none`,
+    );
+  const instance = new wasm.Instance(new wasm.Module(bytes));
+  return new SimdKernel(instance.exports as KernelExports);
 }

@@ -1,12 +1,17 @@
+import { MAX_DISTANCE, PERCENT_BY_DISTANCE } from '../domain/compatibility.js';
 import { distancesFrom, packChoices, WORDS_PER_VECTOR } from '../domain/packed-answers.js';
 import { mix32 } from '../domain/tiebreak.js';
 import { chooseTiers, type Tier } from '../domain/tiers.js';
-import { encodeGroup, type ScoringGroup } from './chunk-codes.js';
-import { RESULT_STRIDE, tiersAt } from './fused-tiers.js';
+import { encodeGroup, type ScoringGroup } from './scoring-group.js';
 import { ScoringPool } from './scoring-pool.js';
-import { encodeSeekers, scoreBatch, scoreBatchJs, scoreBatchSimd } from './seeker-batch.js';
-import { loadedSimdKernel, loadSimdKernel, type SimdKernel } from './simd-kernel.js';
-import { SIMD_JOINT_FROM } from './simd-tiers4.js';
+import { encodeSeekers, scoreBatch } from './seeker-batch.js';
+import {
+  KERNEL_MAX_DISTANCE,
+  KERNEL_PERCENT,
+  RESULT_STRIDE,
+  SIMD_JOINT_FROM,
+  tiersAt,
+} from './simd-tiers4.js';
 
 /** A small deterministic generator, so a failure names a reproducible round. */
 function generator(seed: number) {
@@ -23,7 +28,7 @@ interface Case {
   excluded: number[];
 }
 
-/** The tiers in a result array's order (fused-tiers.ts). */
+/** The tiers in a result array's order (simd-tiers4.ts). */
 const RESULT_ORDER: readonly Tier[] = ['best', 'medium', 'worst'];
 
 /** distancesFrom + chooseTiers (domain/tiers.ts) written in the result layout: the oracle. */
@@ -44,42 +49,62 @@ function reference(words: Uint32Array, hashes: Uint32Array, count: number, cases
   return results;
 }
 
-/** SIMD results against the JavaScript path's and the reference's, seeker by seeker. */
+/** The kernel's results against the oracle's, seeker by seeker. */
 function check(
-  kernel: SimdKernel,
   raw: { words: Uint32Array; hashes: Uint32Array; count: number },
   group: ScoringGroup,
   cases: Case[],
   label: string,
 ): void {
   const batch = encodeSeekers(cases.map(({ seeker, seed, excluded }) => ({ words: seeker, seed, excluded })));
-  const simd = scoreBatchSimd(kernel, group, batch);
-  const js = scoreBatchJs(group, batch);
+  const kernel = scoreBatch(group, batch);
   const expected = reference(raw.words, raw.hashes, raw.count, cases);
   cases.forEach((_, i) => {
-    const actual = JSON.stringify(tiersAt(simd, i));
-    for (const [path, results] of [
-      ['JavaScript path', js],
-      ['reference', expected],
-    ] as const) {
-      const wanted = JSON.stringify(tiersAt(results, i));
-      if (actual !== wanted)
-        throw new Error(`${label}, seeker ${i} of ${cases.length}: SIMD ${actual} ≠ ${path} ${wanted}`);
-    }
+    const actual = JSON.stringify(tiersAt(kernel, i));
+    const wanted = JSON.stringify(tiersAt(expected, i));
+    if (actual !== wanted)
+      throw new Error(
+        `${label}, seeker ${i} of ${cases.length}: kernel ${actual} ≠ domain/tiers.ts ${wanted}`,
+      );
   });
-  expect([...simd]).toEqual([...js]);
+  expect([...kernel]).toEqual([...expected]);
 }
 
-describe('WebAssembly SIMD tier choice', () => {
-  let kernel: SimdKernel;
-  beforeAll(async () => {
-    const loaded = await loadSimdKernel();
-    if (!loaded) throw new Error('this Node has no WebAssembly SIMD with relaxed swizzle');
-    kernel = loaded;
+describe('tier choice on the WebAssembly kernel', () => {
+  it('uses the domain constants (it cannot import them: the worker loads it from source)', () => {
+    expect(KERNEL_MAX_DISTANCE).toBe(MAX_DISTANCE);
+    expect([...KERNEL_PERCENT]).toEqual([...PERCENT_BY_DISTANCE]);
   });
 
-  it('is what scoreBatch and the inline pool use once loaded', async () => {
-    expect(loadedSimdKernel()).toBe(kernel);
+  it('picks best, worst and then medium in tiny pools, none when everyone is excluded', () => {
+    const words = new Uint32Array(3 * WORDS_PER_VECTOR);
+    for (let i = 0; i < 3; i++)
+      packChoices(
+        Array.from({ length: 19 }, () => 1 + 2 * i),
+        words,
+        i,
+      );
+    const hashes = Uint32Array.from([7, 8, 9]);
+    const me = words.subarray(0, 3);
+    const tiers = (count: number, excluded: number[]) =>
+      tiersAt(
+        scoreBatch(encodeGroup(words, hashes, count), encodeSeekers([{ words: me, seed: 1, excluded }])),
+        0,
+      );
+    expect(tiers(0, [])).toEqual({ tiers: {}, poolSize: 0 });
+    expect(tiers(3, [0, 1, 2, 2, -1, 3])).toEqual({ tiers: {}, poolSize: 0 });
+    expect(tiers(1, []).tiers).toEqual({ best: { position: 0, distance: 0 } });
+    expect(tiers(2, []).tiers).toEqual({
+      best: { position: 0, distance: 0 },
+      worst: { position: 1, distance: 38 },
+    });
+    expect(tiers(3, [1]).tiers).toEqual({
+      best: { position: 0, distance: 0 },
+      worst: { position: 2, distance: 76 },
+    });
+  });
+
+  it('gives the inline results through the pool', async () => {
     const next = generator(3);
     const count = 37;
     const words = new Uint32Array(count * WORDS_PER_VECTOR);
@@ -96,10 +121,8 @@ describe('WebAssembly SIMD tier choice', () => {
       seed: next(2 ** 32),
       excluded: [s],
     }));
-    const batch = encodeSeekers(seekers);
-    const simd = scoreBatchSimd(kernel, group, batch);
-    expect([...scoreBatch(group, batch)]).toEqual([...simd]);
-    expect([...(await new ScoringPool(0).score(group, seekers))]).toEqual([...simd]);
+    const inline = scoreBatch(group, encodeSeekers(seekers));
+    expect([...(await new ScoringPool(0).score(group, seekers))]).toEqual([...inline]);
   });
 
   it('fills fewer tiers for tiny pools (0 to 6 candidates), none when everyone is excluded', () => {
@@ -137,18 +160,12 @@ describe('WebAssembly SIMD tier choice', () => {
         };
       });
       const group = encodeGroup(words, hashes, count);
-      check(kernel, { words, hashes, count }, group, cases, `count ${count}`);
-      check(
-        kernel,
-        { words, hashes, count },
-        group,
-        cases.slice(0, 1 + next(4)),
-        `count ${count}, one sweep`,
-      );
+      check({ words, hashes, count }, group, cases, `count ${count}`);
+      check({ words, hashes, count }, group, cases.slice(0, 1 + next(4)), `count ${count}, one sweep`);
     }
   });
 
-  it('gives exactly the JavaScript and reference picks on random pools (ties, exclusions, any size)', () => {
+  it('gives exactly the domain/tiers.ts picks on random pools (ties, exclusions, any size)', () => {
     const next = generator(20261125);
     let seekers = 0;
     let joint = 0;
@@ -186,7 +203,7 @@ describe('WebAssembly SIMD tier choice', () => {
         if (next(3) === 0) excluded.sort((a, b) => a - b);
         cases.push({ seeker, seed: next(2 ** 32), excluded });
       }
-      check(kernel, { words, hashes, count }, encodeGroup(words, hashes, count), cases, `round ${round}`);
+      check({ words, hashes, count }, encodeGroup(words, hashes, count), cases, `round ${round}`);
       seekers += cases.length;
       if (count >= SIMD_JOINT_FROM) joint += cases.length;
       if (count <= 3) tiny += cases.length;

@@ -1,20 +1,21 @@
 /**
- * `chooseTiersFused4` on the WebAssembly SIMD kernel (simd-kernel.wat.ts): the same picks for up to four
- * seekers a sweep of their group, the same steps, with the per-pair passes in the kernel.
+ * Tier choice on the scoring kernel (simd-kernel.wat), for up to four seekers a sweep of their group: the
+ * same picks as domain/tiers.ts `chooseTiers` with the tie-break rank `mix32(seed ^ hashes[j])`, which the
+ * property tests in simd-tiers4.spec.ts check.
  *
  * 1. Per seeker and question a 16-byte lookup table, |choice − seeker's choice| by choice; the kernel runs
  *    each plane of 16 members' choices through the four seekers' tables (one i8x16.relaxed_swizzle each)
  *    and sums 19 questions into four distance vectors, kept as one word per member (lane i in byte i).
  * 2. Histograms: joint ones for a large group (two increments a member), four plain ones below
  *    SIMD_JOINT_FROM, where the joint ones' fixed cost would outweigh them.
- * 3. Here: exclusions, and each seeker's wanted distances exactly as fused-tiers.ts decides them.
- * 4. The kernel's scan compares four words at a time with the wanted distances and ranks only the hits.
+ * 3. Here: exclusions, and each seeker's wanted distances from their histogram (`wantedDistances`).
+ * 4. The kernel's scan compares sixteen words at a time with the wanted distances and ranks only the hits.
  *
- * Erasable TypeScript importing only its siblings: the worker thread loads it from source.
+ * Erasable TypeScript importing only its siblings: the worker thread loads it from source under Node's
+ * type stripping, where the quiz barrel behind domain/compatibility.ts cannot load; the spec pins the
+ * constants below to the domain's.
  */
-import { digit, type ScoringGroup } from './chunk-codes.js';
-import { NO_PICK, RESULT_STRIDE, WANTED_STRIDE, wantedDistances } from './fused-tiers.js';
-import type { SimdKernel } from './simd-kernel.js';
+import type { Tier } from '../domain/tiers.js';
 import {
   BLOCK,
   BOUND,
@@ -30,7 +31,22 @@ import {
   TOP_FILL,
   TOP_POSITION,
   WANTED,
-} from './simd-kernel.wat.js';
+} from './kernel-layout.js';
+import { digit, type ScoringGroup } from './scoring-group.js';
+import type { SimdKernel } from './simd-kernel.js';
+
+/** 19 questions × widest gap 4; percent = round(100 × (1 − D / 76)), as domain/compatibility.ts. */
+export const KERNEL_MAX_DISTANCE = SIZE - 1;
+export const KERNEL_PERCENT: Uint8Array = Uint8Array.from({ length: SIZE }, (_, d) =>
+  Math.round(100 * (1 - d / KERNEL_MAX_DISTANCE)),
+);
+
+/** Per seeker in a result array: best, its distance, medium, its distance, worst, its distance, pool size. */
+export const RESULT_STRIDE = 7;
+/** Numbers wantedDistances writes per seeker: nearest, farthest, middle, farSlot, midSlot. */
+const WANTED_STRIDE = 5;
+/** Marks an absent tier (position and distance) in a result array. */
+export const NO_PICK = -1;
 
 /**
  * Group size from which the joint histograms pay: measured, they save about 0.7 ns a member and cost
@@ -49,7 +65,7 @@ const poolOf = new Int32Array(LANES);
 const picksOf = new Int32Array(LANES * WANTED_STRIDE);
 
 /**
- * Tiers for one to four seekers (`excluded.length` of them), exactly as `chooseTiersFused4`: seeker i has
+ * Tiers for one to four seekers (`excluded.length` of them): seeker i has
  * thermometer words `words[3i…3i+2]`, tie-break seed `seeds[i]` and excluded positions `excluded[i]`
  * (duplicates and out-of-range ignored), and gets RESULT_STRIDE numbers at `at + i × RESULT_STRIDE`.
  */
@@ -122,7 +138,7 @@ function excludeAll(kernel: SimdKernel, excluded: ArrayLike<number>, lane: numbe
 }
 
 /**
- * Decides lane's wanted distances as `chooseTiersFused` does: writes them into the lane's bytes of the
+ * Decides lane's wanted distances (`wantedDistances`): writes them into the lane's bytes of the
  * wanted vectors (NOTHING for an empty pool) and marks their slots.
  */
 function markWanted(kernel: SimdKernel, lane: number): void {
@@ -166,7 +182,7 @@ function resetLowest(kernel: SimdKernel): void {
   }
 }
 
-/** Lane's picks into `out` at `at` (the layout of fused-tiers.ts). */
+/** Lane's picks into `out` at `at` (RESULT_STRIDE numbers). */
 function writeResult(kernel: SimdKernel, lane: number, out: Int32Array, at: number): void {
   const poolSize = poolOf[lane]!;
   out.fill(NO_PICK, at, at + RESULT_STRIDE - 1);
@@ -204,4 +220,77 @@ function clearSlots(kernel: SimdKernel, lane: number): void {
     const distance = picksOf[lane * WANTED_STRIDE + k]!;
     if (distance >= 0) kernel.bytes[SLOTS + lane * 256 + distance] = 0;
   }
+}
+
+/**
+ * Where a seeker's picks lie, from the histogram of their (non-excluded) distances: nearest (best),
+ * farthest (worst), closest to the median (medium; −1 under three candidates), then the result slots of
+ * farthest and middle: one slot per distinct distance, as they may coincide. Written to `into` from `at`,
+ * WANTED_STRIDE numbers.
+ */
+function wantedDistances(histogram: Int32Array, poolSize: number, into: Int32Array, at: number): void {
+  let nearest = 0;
+  while (histogram[nearest] === 0) nearest++;
+  let farthest = KERNEL_MAX_DISTANCE;
+  while (histogram[farthest] === 0) farthest--;
+  const middle = poolSize >= 3 ? closestToMedian(histogram, poolSize, nearest, farthest) : -1;
+  const farSlot = farthest === nearest ? 0 : 1;
+  into[at] = nearest;
+  into[at + 1] = farthest;
+  into[at + 2] = middle;
+  into[at + 3] = farSlot;
+  into[at + 4] = middle === nearest ? 0 : middle === farthest ? farSlot : 2;
+}
+
+/**
+ * The distance for medium, as domain/tiers.ts: median percent of the pool (counted per distance in
+ * `histogram`), then the closest percent left once best and worst are taken.
+ */
+function closestToMedian(histogram: Int32Array, poolSize: number, nearest: number, farthest: number): number {
+  const lower = Math.floor((poolSize - 1) / 2);
+  const upper = Math.floor(poolSize / 2);
+  let seen = 0;
+  let lowerValue = -1;
+  let median = 0;
+  for (let distance = KERNEL_MAX_DISTANCE; distance >= 0; distance--) {
+    const n = histogram[distance]!;
+    if (n === 0) continue;
+    if (lowerValue < 0 && seen + n > lower) lowerValue = KERNEL_PERCENT[distance]!;
+    if (seen + n > upper) {
+      median = (lowerValue + KERNEL_PERCENT[distance]!) / 2;
+      break;
+    }
+    seen += n;
+  }
+  let best = -1;
+  let bestGap = Infinity;
+  for (let distance = 0; distance <= KERNEL_MAX_DISTANCE; distance++) {
+    const left = histogram[distance]! - (distance === nearest ? 1 : 0) - (distance === farthest ? 1 : 0);
+    if (left <= 0) continue;
+    const gap = Math.abs(KERNEL_PERCENT[distance]! - median);
+    // From high to low percent: a strict < keeps the higher percent on equal gaps.
+    if (gap < bestGap) {
+      best = distance;
+      bestGap = gap;
+    }
+  }
+  return best;
+}
+
+export interface TierPick {
+  position: number;
+  distance: number;
+}
+
+/** The tiers of seeker `index` in a result array, shaped like chooseTiers' answer plus the distances. */
+export function tiersAt(
+  results: Int32Array,
+  index: number,
+): { tiers: Partial<Record<Tier, TierPick>>; poolSize: number } {
+  const at = index * RESULT_STRIDE;
+  const tiers: Partial<Record<Tier, TierPick>> = {};
+  if (results[at]! !== NO_PICK) tiers.best = { position: results[at]!, distance: results[at + 1]! };
+  if (results[at + 2]! !== NO_PICK) tiers.medium = { position: results[at + 2]!, distance: results[at + 3]! };
+  if (results[at + 4]! !== NO_PICK) tiers.worst = { position: results[at + 4]!, distance: results[at + 5]! };
+  return { tiers, poolSize: results[at + 6]! };
 }

@@ -20,7 +20,7 @@ import { BenchLogger } from '../support/bench-logger.js';
 import { summarise as summariseProfile } from '../support/cpu-profile.js';
 import { describeMachine, megabytes } from '../support/machine.js';
 import { JwtService } from '@nestjs/jwt';
-import { DailyMatchRun } from '../../../libs/matching/match-sets/daily-match-run.js';
+import { DailyMatchRun } from '../../../libs/matching/daily-run/daily-match-run.js';
 
 /**
  * The read paths over HTTP, at scale: the built gateway (one process, embedded matcher, as `npm start` runs

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
-import { DailyMatchRun } from '../../../libs/matching/match-sets/daily-match-run.js';
+import { DailyMatchRun } from '../../../libs/matching/daily-run/daily-match-run.js';
 import { addDays, type CalendarDay } from '../../../libs/matching/domain/calendar-day.js';
 import { PersonalityVectors } from '../../../libs/matching/personality/personality-vectors.js';
 import { MemberRepository } from '../../../libs/matching/members/member.repository.js';
@@ -26,8 +26,8 @@ import { describeMachine, megabytes, withPeakRss } from '../support/machine.js';
  * The daily matching at scale: N verified users with profiles and quizzes are seeded into a fresh
  * database (a temporary PGlite DATA_DIR, or a new PostgreSQL database when DATABASE_URL is set), their
  * personality vectors are built as the matcher's worker builds them when quizzes come in, and then the
- * daily run — the engine's own DailyMatchRun, the same call as `fated match run` and the schedule — is
- * timed end to end. The last line is exactly `matching N users: X users/s`.
+ * daily run — the engine's one-call DailyMatchRun, the generator the schedule's chunks use — is timed end
+ * to end. The last line is exactly `matching N users: X users/s`.
  *
  * With `--history-days D` the run is the steady state: D − 1 earlier days of sets are there first, so the
  * 30-day no-repeat rule has its full window to read and apply. `--history synthetic` (the default) writes

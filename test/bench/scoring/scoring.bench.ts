@@ -8,31 +8,18 @@ import {
 } from '../../../libs/matching/domain/packed-answers.js';
 import { hashString, mix32 } from '../../../libs/matching/domain/tiebreak.js';
 import { chooseTiers } from '../../../libs/matching/domain/tiers.js';
-import {
-  chooseTiersFused,
-  NO_PICK,
-  RESULT_STRIDE,
-  type ScoringGroup,
-} from '../../../libs/matching/scoring/fused-tiers.js';
+import { encodeGroup } from '../../../libs/matching/scoring/scoring-group.js';
 import { ScoringPool } from '../../../libs/matching/scoring/scoring-pool.js';
-import { encodeGroup } from '../../../libs/matching/scoring/chunk-codes.js';
-import {
-  encodeSeekers,
-  scoreBatchJs,
-  scoreBatchSimd,
-  type Seeker,
-} from '../../../libs/matching/scoring/seeker-batch.js';
-import { loadSimdKernel } from '../../../libs/matching/scoring/simd-kernel.js';
+import { encodeSeekers, scoreBatch, type Seeker } from '../../../libs/matching/scoring/seeker-batch.js';
+import { NO_PICK, RESULT_STRIDE } from '../../../libs/matching/scoring/simd-tiers4.js';
 import { describeMachine } from '../support/machine.js';
 
 /**
  * The daily run's quadratic core without a database: one group of N seeded users (the seeder's answer
  * model), S seekers from it, each scored against the whole group with themself and R "recent" pairs
- * excluded. Times the reference path (distancesFrom + chooseTiers), the single-seeker fused kernel
- * (chooseTiersFused, as match-set-generator.ts calls it), the batch path (four seekers a sweep) inline in
- * JavaScript (scoreBatchJs) and on the WebAssembly SIMD kernel (scoreBatchSimd), and the worker pool
- * (scoreBatch on worker threads: the SIMD kernel where available) with 1 and 2 threads; checks all give the
- * reference's picks. CPU time per pair (all threads, least of the rounds) is the per-core cost, the fair
+ * excluded. Times the oracle (distancesFrom + chooseTiers, domain/tiers.ts), the WebAssembly kernel inline
+ * (scoreBatch, four seekers a sweep) and the worker pool (scoreBatch on worker threads) with 1 and 2
+ * threads; checks all give the oracle's picks. CPU time per pair (all threads, least of the rounds) is the per-core cost, the fair
  * figure on a shared machine; wall time is the fastest round. The last line is
  * `scoring N users: X M pairs/s` for the fastest variant.
  *
@@ -96,7 +83,7 @@ function buildSeekers(group: RawGroup): Seeker[] {
   });
 }
 
-/** The path match-set-generator.ts takes today, written into the same result layout. */
+/** The oracle (domain/tiers.ts), written into the kernel's result layout. */
 function reference(group: RawGroup, seekers: readonly Seeker[]): Int32Array {
   const results = new Int32Array(seekers.length * RESULT_STRIDE).fill(NO_PICK);
   const distances = new Uint8Array(group.count);
@@ -124,15 +111,6 @@ function reference(group: RawGroup, seekers: readonly Seeker[]): Int32Array {
     });
     results[at + 6] = poolSize;
   });
-  return results;
-}
-
-/** One chooseTiersFused call per seeker, as MatchSetGenerator.pickFor. */
-function single(group: ScoringGroup, seekers: readonly Seeker[]): Int32Array {
-  const results = new Int32Array(seekers.length * RESULT_STRIDE);
-  seekers.forEach(({ words, seed, excluded }, k) =>
-    chooseTiersFused(group, words[0]!, words[1]!, words[2]!, seed, excluded, results, k * RESULT_STRIDE),
-  );
   return results;
 }
 
@@ -186,39 +164,23 @@ async function main(): Promise<void> {
   const encodeStart = performance.now();
   const shared = encodeGroup(group.words, group.hashes, group.count);
   console.log(
-    `group encoded for the fused pass in ${(performance.now() - encodeStart).toFixed(1)} ms (once per group)`,
+    `group encoded for the kernel in ${(performance.now() - encodeStart).toFixed(1)} ms (once per group)`,
   );
   const variants: Measured[] = [reference0.measured];
-  const warmUp = seekers.slice(0, 200); // JIT warm-up: the kernels' loops tier up over the first sweeps
-  single(shared, warmUp);
-  variants.push(
-    (await timed('fused single (chooseTiersFused)', () => single(shared, seekers), reference0.results))
-      .measured,
-  );
-  scoreBatchJs(shared, encodeSeekers(warmUp));
+  scoreBatch(shared, encodeSeekers(seekers.slice(0, 200))); // warm-up: the glue's loops tier up
   variants.push(
     (
       await timed(
-        'fused batch JS (scoreBatchJs, 4 a sweep)',
-        () => scoreBatchJs(shared, batch),
+        'WASM SIMD batch (scoreBatch, 4 a sweep)',
+        () => scoreBatch(shared, batch),
         reference0.results,
       )
     ).measured,
   );
-  const kernel = await loadSimdKernel();
-  if (kernel) {
-    scoreBatchSimd(kernel, shared, encodeSeekers(warmUp));
-    const simd = () => scoreBatchSimd(kernel, shared, batch);
-    variants.push(
-      (await timed('WASM SIMD batch (scoreBatchSimd, 4 a sweep)', simd, reference0.results)).measured,
-    );
-  } else {
-    console.log('no WebAssembly SIMD (relaxed swizzle) here: the worker pool runs the JavaScript path');
-  }
   for (const threads of [1, 2]) {
     const pool = new ScoringPool(threads);
     try {
-      const name = `worker pool${kernel ? ' (WASM SIMD)' : ''}, ${threads} thread${threads > 1 ? 's' : ''}`;
+      const name = `worker pool (WASM SIMD), ${threads} thread${threads > 1 ? 's' : ''}`;
       await pool.score(shared, seekers.slice(0, 200 * threads)); // thread start-up and JIT warm-up
       const { measured } = await timed(name, () => pool.score(shared, batch), reference0.results);
       variants.push(measured);

@@ -2,7 +2,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { UserRepository } from '../../../accounts/index.js';
 import { AppConfig } from '../../../config/app-config.js';
-import { addDays, calendarDay, MatchSetRepository } from '../../../matching/index.js';
+import { addDays, calendarDay, MatchHistory } from '../../../matching/index.js';
 import { Outbox } from '../../../messaging/outbox.js';
 import { ConnectionAccess } from '../../connection-access.js';
 import { ConnectionErrors } from '../../connection-errors.js';
@@ -27,7 +27,7 @@ export class ExpressInterestHandler implements ICommandHandler<ExpressInterestCo
     private readonly orm: MikroORM,
     private readonly config: AppConfig,
     private readonly users: UserRepository,
-    private readonly matchSets: MatchSetRepository,
+    private readonly matchSets: MatchHistory,
     private readonly access: ConnectionAccess,
     private readonly interests: InterestRepository,
     private readonly connections: ConnectionRepository,

@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { MatchSetRepository } from '../../../matching/index.js';
+import { MatchHistory } from '../../../matching/index.js';
 import { ConnectionAccess } from '../../connection-access.js';
 import { InterestRepository } from '../../interest.repository.js';
 import { People } from '../../people.js';
@@ -17,7 +17,7 @@ export class ListReceivedInterestHandler implements IQueryHandler<ListReceivedIn
     private readonly interests: InterestRepository,
     private readonly access: ConnectionAccess,
     private readonly people: People,
-    private readonly matchSets: MatchSetRepository,
+    private readonly matchSets: MatchHistory,
   ) {}
 
   async execute({ userId }: ListReceivedInterestQuery): Promise<ReceivedInterestView[]> {

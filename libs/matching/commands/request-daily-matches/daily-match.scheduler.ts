@@ -11,7 +11,7 @@ import { CronJob } from 'cron';
 import { AppConfig } from '../../../config/app-config.js';
 import { HealthRegistry } from '../../../shared/health/health-registry.js';
 import { calendarDay } from '../../domain/calendar-day.js';
-import { DailyMatchRunRepository } from '../../match-sets/daily-match-run.repository.js';
+import { DailyMatchRunRepository } from '../../daily-run/daily-match-run.repository.js';
 import { RequestDailyMatchesCommand } from './request-daily-matches.command.js';
 
 export const DAILY_MATCH_JOB = 'daily-matching';

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
 import { MatchRequested } from '../../events/match-requested.event.js';
-import { DailyMatchRunRepository } from '../../match-sets/daily-match-run.repository.js';
+import { DailyMatchRunRepository } from '../../daily-run/daily-match-run.repository.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
 import { RequestDailyMatchesCommand } from './request-daily-matches.command.js';
 import { Metrics } from '../../../shared/observability/metrics.js';
@@ -25,13 +25,18 @@ export class RequestDailyMatchesHandler implements ICommandHandler<RequestDailyM
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
-  async execute({
-    day,
-  }: RequestDailyMatchesCommand): Promise<{ day: string; claimed: boolean; requested: number }> {
-    if (!(await this.runs.claimRequest(this.orm.em.fork(), day, new Date(), REQUEST_LEASE_MS)))
-      return { day, claimed: false, requested: 0 };
+  async execute({ day, options }: RequestDailyMatchesCommand): Promise<{
+    day: string;
+    claimed: boolean;
+    requested: number;
+    refreshed: number;
+  }> {
+    const claimed = await this.runs.claimRequest(this.orm.em.fork(), day, new Date(), REQUEST_LEASE_MS, {
+      reopen: options.reopen ?? false,
+    });
+    if (!claimed) return { day, claimed: false, requested: 0, refreshed: 0 };
     // Vectors whose events were lost (a crash between commit and consumer) are rebuilt first.
-    await this.personality.refreshStale();
+    const refreshed = await this.personality.refreshStale();
     // After a holder died part-way, this resumes: users whose set exists are not asked for again.
     const users = await this.runs.usersWithoutSet(this.orm.em.fork(), day);
     const perTransaction = USERS_PER_EVENT * EVENTS_PER_TRANSACTION;
@@ -48,6 +53,6 @@ export class RequestDailyMatchesHandler implements ICommandHandler<RequestDailyM
     await this.runs.recordRequested(this.orm.em.fork(), day, users.length);
     // The chunks' own work is counted as they are generated (fated_match_generation_phase_seconds).
     this.metrics?.dailyRunLastSuccess.setToCurrentTime();
-    return { day, claimed: true, requested: users.length };
+    return { day, claimed: true, requested: users.length, refreshed };
   }
 }

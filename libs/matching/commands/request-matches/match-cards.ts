@@ -4,15 +4,15 @@ import { ConnectionRepository, type PairState } from '../../../connections/index
 import { ProfileRepository, type ProfileView } from '../../../profiles/index.js';
 import { BlockRepository } from '../../../safety/index.js';
 import { ActiveAccounts } from '../../../shared/auth/active-accounts.port.js';
-import type { StoredPick } from '../../match-sets/match-set.repository.js';
+import { stillPresent } from '../../domain/eligibility.js';
+import type { StoredPick } from '../../storage/match-set.repository.js';
 
 export type MatchCard = StoredPick & { profile: ProfileView; pair: PairState | undefined };
 
 /**
  * The cards of a user's picks: each candidate's profile from the profiles context, and only candidates
- * who are still there for this user now (not suspended, no block either way, not unmatched, checked with the
- * owners at read time, so a block, an unmatch or a suspension takes a card away at once), with the pair's
- * interest or connection (connections).
+ * still there for this user now (`stillPresent`, asked of accounts, safety and connections at read time),
+ * with the pair's interest or connection (connections).
  */
 @Injectable()
 export class MatchCards {
@@ -36,7 +36,11 @@ export class MatchCards {
     return picks.flatMap((pick) => {
       const profile = viewOf.get(pick.candidateId);
       const pair = pairs.get(pick.candidateId);
-      const present = active.has(pick.candidateId) && !blocked.has(pick.candidateId) && !pair?.ended;
+      const present = stillPresent({
+        active: active.has(pick.candidateId),
+        blocked: blocked.has(pick.candidateId),
+        ended: pair?.ended ?? false,
+      });
       return profile && present ? [{ ...pick, profile, pair }] : [];
     });
   }

@@ -2,9 +2,10 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { AppConfig } from '../../../config/app-config.js';
 import { calendarDay, isCalendarDay } from '../../domain/calendar-day.js';
-import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
-import { MatchSetRepository, type StoredPick } from '../../match-sets/match-set.repository.js';
-import { PickSummaries } from '../../match-sets/pick-summaries.js';
+import { unmatchableBecause, type Unmatchable } from '../../domain/eligibility.js';
+import { MatchSetGenerator } from '../../generation/match-set-generator.js';
+import { MatchSetRepository, type StoredPick } from '../../storage/match-set.repository.js';
+import { PickSummaries } from '../../summaries/pick-summaries.js';
 import { MatchingErrors } from '../../matching-errors.js';
 import { PersonalityVectorRepository } from '../../personality/personality-vector.repository.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
@@ -13,6 +14,14 @@ import { MatchCards } from './match-cards.js';
 import { Requester } from './requester.js';
 import { toMatchSetView, type MatchSetView } from './match-set.view.js';
 import { RequestMatchesCommand } from './request-matches.command.js';
+
+/** The answer to a requester who cannot be matched, by the rule they miss. */
+const REFUSALS: Record<Unmatchable, () => Error> = {
+  unverified: MatchingErrors.notVerified,
+  suspended: MatchingErrors.notVerified,
+  noProfile: MatchingErrors.noProfile,
+  noQuiz: MatchingErrors.noQuiz,
+};
 
 /** A pool loaded for an earlier request is reused for this long. */
 const POOL_MAX_AGE_MS = 60_000;
@@ -47,9 +56,16 @@ export class RequestMatchesHandler implements ICommandHandler<RequestMatchesComm
     const em = this.orm.em.fork();
 
     const requester = await this.requester.facts(em, userId);
-    if (!requester.user?.emailVerifiedAt) throw MatchingErrors.notVerified();
-    if (!requester.profile) throw MatchingErrors.noProfile();
-    if (!requester.quiz) throw MatchingErrors.noQuiz();
+    // Rule 1 of domain/eligibility.ts on the owners' facts. Suspension is not asked here: a suspended
+    // account has no valid token, and the pool (the read model) leaves it out.
+    const missing = unmatchableBecause({
+      verified: Boolean(requester.user?.emailVerifiedAt),
+      suspended: false,
+      gender: requester.profile?.gender ?? null,
+      preferredSex: requester.profile?.preferredSex ?? null,
+      answered: requester.quiz !== null,
+    });
+    if (missing) throw REFUSALS[missing]();
     // The quiz event may still be on its way to the matcher: never match on stale answers.
     await this.requester.catchUp(em, requester);
     if (!(await this.vectors.isCurrent(em, userId, undefined))) {

@@ -5,7 +5,7 @@ import { Mailer } from '../../../notifications/index.js';
 import { compatibleSignupMail } from '../../../notifications/index.js';
 import { calendarDay } from '../../domain/calendar-day.js';
 import { compatibilityPercent } from '../../domain/compatibility.js';
-import { repeatWindow } from '../../domain/eligibility.js';
+import { isMatchable, mayMeet, repeatWindow, soughtBy } from '../../domain/eligibility.js';
 import { WaitingUsersRepository, type WaitingUser } from './waiting-users.repository.js';
 
 /** "Truly compatible", as the empty state promises (the percent badge turns green from here too). */
@@ -45,24 +45,20 @@ export class WaitingUsersNotifier {
 
   private async recordFor(em: EntityManager, newcomerId: string): Promise<Announcement[]> {
     const newcomer = await this.repository.newcomer(em, newcomerId);
-    if (!newcomer?.verified || !newcomer.gender || !newcomer.preferredSex || !newcomer.choices) return [];
-    const waiting = await this.repository.waitingFor(em, {
-      userId: newcomerId,
-      gender: newcomer.gender,
-      preferredSex: newcomer.preferredSex,
-    });
+    if (!newcomer || !isMatchable(newcomer) || !newcomer.choices) return [];
+    const waiting = await this.repository.waitingFor(em, newcomerId, soughtBy(newcomer));
     const compatible = waiting
       .map((user) => ({ user, percent: compatibilityPercent(newcomer.choices!, user.choices) }))
       .filter((candidate) => candidate.percent >= PROMISE_THRESHOLD);
     if (compatible.length === 0) return [];
     const day = calendarDay(new Date(), this.config.timeZone);
-    const paired = await this.repository.recentlyPaired(
+    const apart = await this.repository.recentlyPaired(
       em,
       newcomerId,
       compatible.map((candidate) => candidate.user.userId),
       repeatWindow(day),
     );
-    const fresh = compatible.filter((candidate) => !paired.has(candidate.user.userId));
+    const fresh = compatible.filter((candidate) => mayMeet(newcomerId, candidate.user.userId, apart));
     const recorded = await this.repository.recordNotices(
       em,
       newcomerId,

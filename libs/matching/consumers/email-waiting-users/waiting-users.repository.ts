@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import type { Sex } from '../../domain/eligibility.js';
+import { MATCHABLE_MEMBER, type MemberFacts, type Sex } from '../../domain/eligibility.js';
 import { numbers, placeholders, query } from '../../persistence/sql.js';
 
-export interface Newcomer {
+export interface Newcomer extends MemberFacts {
   userId: string;
-  verified: boolean;
-  gender: Sex | null;
-  preferredSex: Sex | null;
   choices: number[] | null;
 }
 
@@ -23,23 +20,25 @@ export class WaitingUsersRepository {
   async newcomer(em: EntityManager, userId: string): Promise<Newcomer | undefined> {
     const [row] = await query<{
       verified: boolean;
+      suspended: boolean;
       gender: Sex | null;
       preferred_sex: Sex | null;
       choices: unknown;
     }>(
       em,
-      // The newcomer's own vector may not be built yet (another consumer does that): their answers are
-      // read from the read model, the rest of the rule is matchable_member's.
-      `select verified and not suspended as verified, gender, preferred_sex, choices
-         from match_member where user_id = ?`,
+      // The newcomer's own vector may not be built yet (another consumer does that): their stored answers
+      // stand for it (MemberFacts.answered).
+      `select verified, suspended, gender, preferred_sex, choices from match_member where user_id = ?`,
       [userId],
     );
     if (!row) return undefined;
     return {
       userId,
       verified: row.verified,
+      suspended: row.suspended,
       gender: row.gender,
       preferredSex: row.preferred_sex,
+      answered: row.choices !== null,
       choices: row.choices ? numbers(row.choices) : null,
     };
   }
@@ -61,25 +60,26 @@ export class WaitingUsersRepository {
   }
 
   /**
-   * Verified users with a profile and quiz whose most recent set was empty, who fit the newcomer both ways
-   * and have not been told about this newcomer yet.
+   * Matchable users other than the newcomer whose most recent set was empty, of the kind the newcomer
+   * seeks (`soughtBy`, rules 1 and 2 of domain/eligibility.ts), not told about this newcomer yet.
    */
   async waitingFor(
     em: EntityManager,
-    newcomer: { userId: string; gender: Sex; preferredSex: Sex },
+    newcomerId: string,
+    sought: { gender: Sex; preferredSex: Sex },
   ): Promise<WaitingUser[]> {
     const rows = await query<{ user_id: string; name: string; email: string; choices: unknown }>(
       em,
       `select u.user_id, u.name, u.email, m.choices
          from match_set s
-         join matchable_member m on m.user_id = s.user_id
+         join ${MATCHABLE_MEMBER} m on m.user_id = s.user_id
          join match_member u on u.user_id = s.user_id
         where s.pick_count = 0
           and not exists (select 1 from match_set later where later.user_id = s.user_id and later.day > s.day)
           and u.user_id <> ?
           and m.gender = ? and m.preferred_sex = ?
           and not exists (select 1 from compatible_signup_notice n where n.user_id = u.user_id and n.newcomer_id = ?)`,
-      [newcomer.userId, newcomer.preferredSex, newcomer.gender, newcomer.userId],
+      [newcomerId, sought.gender, sought.preferredSex, newcomerId],
     );
     return rows.map((row) => ({
       userId: row.user_id,
@@ -111,7 +111,7 @@ export class WaitingUsersRepository {
     return new Set(rows.map((row) => row.user_id));
   }
 
-  /** Of `userIds`, those shown to or with the newcomer on the days of `window`, or blocked either way. */
+  /** Of `userIds`, those kept apart from the newcomer (rule 3): shown with them on the days of `window`, or blocked either way. */
   async recentlyPaired(
     em: EntityManager,
     newcomerId: string,

@@ -5,8 +5,8 @@ import { Consumes, type EventConsumer } from '../../../messaging/consumes.decora
 import { isCalendarDay } from '../../domain/calendar-day.js';
 import { MatchRequested } from '../../events/match-requested.event.js';
 import { MatchSetsStored } from '../../events/match-sets-stored.event.js';
-import { MatchSetGenerator } from '../../match-sets/match-set-generator.js';
-import { RecentPairs } from '../../match-sets/recent-pairs.js';
+import { MatchSetGenerator } from '../../generation/match-set-generator.js';
+import { RecentPairs } from '../../generation/recent-pairs.js';
 import { CandidatePools } from '../../pool/candidate-pools.js';
 
 /** One pool load serves all chunks of a scheduled run. */

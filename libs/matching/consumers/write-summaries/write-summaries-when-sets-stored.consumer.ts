@@ -2,7 +2,7 @@ import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
 import { isCalendarDay } from '../../domain/calendar-day.js';
 import { MatchSetsStored } from '../../events/match-sets-stored.event.js';
-import { SummaryPass } from '../../match-sets/summary-pass.js';
+import { SummaryPass } from '../../summaries/summary-pass.js';
 
 /**
  * The summary pass of the schedule, a chunk at a time, on whichever matcher receives the chunk's

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../../../accounts/index.js';
 import { ConnectionRepository, MessageRepository } from '../../../connections/index.js';
 import { FetchImageQuery } from '../../../images/index.js';
-import { MatchSetRepository } from '../../../matching/index.js';
+import { MatchHistory } from '../../../matching/index.js';
 import { GetProfileQuery } from '../../../profiles/index.js';
 import { QUESTIONS, answerText } from '../../../quiz/index.js';
 import { QuizResponseRepository } from '../../../quiz/index.js';
@@ -23,7 +23,7 @@ export class ExportAccountHandler implements IQueryHandler<ExportAccountQuery> {
     private readonly queries: QueryBus,
     private readonly users: UserRepository,
     private readonly quiz: QuizResponseRepository,
-    private readonly matches: MatchSetRepository,
+    private readonly matches: MatchHistory,
     private readonly reports: ReportRepository,
     private readonly blocks: BlockRepository,
     private readonly accounts: ActiveAccounts,

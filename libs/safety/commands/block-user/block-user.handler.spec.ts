@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createHandlerContext, type HandlerContext } from '../../../../test/support/handler-context.js';
 import { matchMember, plannedSet } from '../../../../test/support/planned-sets.js';
 import { User, UserRepository } from '../../../accounts/index.js';
-import { MatchSetRepository } from '../../../matching/index.js';
-import { MatchSetWriter } from '../../../matching/match-sets/match-set-writer.js';
+import { MatchHistory } from '../../../matching/index.js';
+import { ShownMatches } from '../../../shared/auth/shown-matches.port.js';
+import { MatchSetRepository } from '../../../matching/storage/match-set.repository.js';
+import { MatchSetWriter } from '../../../matching/storage/match-set-writer.js';
 import { MemberRepository } from '../../../matching/members/member.repository.js';
 import { Outbox } from '../../../messaging/outbox.js';
 import { BlockRepository } from '../../block.repository.js';
@@ -26,6 +28,8 @@ describe('BlockUserHandler (on a real database)', () => {
         UserRepository,
         BlockRepository,
         KnownPeople,
+        MatchHistory,
+        { provide: ShownMatches, useExisting: MatchHistory },
         MatchSetRepository,
         MatchSetWriter,
         MemberRepository,

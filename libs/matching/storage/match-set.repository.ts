@@ -124,7 +124,7 @@ export class MatchSetRepository {
   }
 
   /**
-   * Pairs that must not meet: shown on the days of `window`, or blocked (a block is forever, both ways), in
+   * Pairs kept apart (rule 3 of domain/eligibility.ts): shown on the days of `window`, or blocked, in
    * which any of `userIds` took part, in either direction. `window` null: blocks only (the caller has the
    * window's picks from a RecentPairIndex).
    */
@@ -346,44 +346,6 @@ export class MatchSetRepository {
     return rows.length > 0;
   }
 
-  /** Whether `viewerId` was ever shown `ownerId` as a match, whatever happened since (the profile read rule, reports). */
-  async wasShown(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean> {
-    const rows = await query(em, `select 1 from match_pick where user_id = ? and candidate_id = ? limit 1`, [
-      viewerId,
-      ownerId,
-    ]);
-    return rows.length > 0;
-  }
-
-  /** Whether `viewerId` was shown `ownerId` on `sinceDay` or later (interest: someone from the last 30 days' sets). */
-  async wasShownSince(
-    em: EntityManager,
-    viewerId: string,
-    ownerId: string,
-    sinceDay: string,
-  ): Promise<boolean> {
-    const rows = await query(
-      em,
-      `select 1 from match_pick where user_id = ? and candidate_id = ? and day >= ?::date limit 1`,
-      [viewerId, ownerId, sinceDay],
-    );
-    return rows.length > 0;
-  }
-
-  /** The latest pick that showed `candidateId` to `userId`: the pair's percent and the summary written for it. */
-  async latestPickOf(
-    em: EntityManager,
-    userId: string,
-    candidateId: string,
-  ): Promise<{ percent: number; summary: string } | undefined> {
-    const [row] = await query<{ percent: number; summary: string | null }>(
-      em,
-      `select percent, summary from match_pick where user_id = ? and candidate_id = ? order by day desc limit 1`,
-      [userId, candidateId],
-    );
-    return row && { percent: Number(row.percent), summary: row.summary ?? '' };
-  }
-
   /**
    * A user's set of one day in one read: whether it exists, whether it is an empty set with a newcomer
    * announced since (which may be refilled), and its picks.
@@ -412,37 +374,6 @@ export class MatchSetRepository {
   /** A user's picks of one day (who, tier, percent and the summary once written). */
   async picksOf(em: EntityManager, userId: string, day: string): Promise<StoredPick[]> {
     return (await this.setOf(em, userId, day)).picks;
-  }
-
-  /** Every pick a user was shown, newest day first (the data export). */
-  async historyOf(
-    em: EntityManager,
-    userId: string,
-  ): Promise<
-    { day: string; tier: Tier; candidateId: string; name: string; percent: number; summary: string }[]
-  > {
-    const rows = await query<{
-      day: string | Date;
-      tier: Tier;
-      candidate_id: string;
-      name: string;
-      percent: number;
-      summary: string | null;
-    }>(
-      em,
-      `select to_char(m.day, 'YYYY-MM-DD') as day, m.tier, m.candidate_id, u.name, m.percent, m.summary
-         from match_pick m join match_member u on u.user_id = m.candidate_id
-        where m.user_id = ? order by m.day desc, m.tier`,
-      [userId],
-    );
-    return rows.map((row) => ({
-      day: String(row.day),
-      tier: row.tier,
-      candidateId: row.candidate_id,
-      name: row.name,
-      percent: Number(row.percent),
-      summary: row.summary ?? '',
-    }));
   }
 }
 

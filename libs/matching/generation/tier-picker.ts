@@ -4,9 +4,10 @@ import { hashString } from '../domain/tiebreak.js';
 import { TIERS } from '../domain/tiers.js';
 import type { CandidatePool, PoolGroup } from '../pool/candidate-pool.js';
 import type { RecentPairIndex } from '../pool/recent-pair-index.js';
-import { tiersAt, type ScoringGroup } from '../scoring/fused-tiers.js';
+import type { ScoringGroup } from '../scoring/scoring-group.js';
 import type { Seeker } from '../scoring/seeker-batch.js';
-import type { PlannedPick } from './match-set-writer.js';
+import { tiersAt } from '../scoring/simd-tiers4.js';
+import type { PlannedPick } from '../storage/match-set-writer.js';
 
 /** Scores seekers against a group: RESULT_STRIDE numbers each (ScoringThreads.score, or scoreBatch inline). */
 export type ScoreSeekers = (group: ScoringGroup, seekers: readonly Seeker[]) => Promise<Int32Array>;
@@ -21,7 +22,8 @@ export interface PickRequest {
  * Scores many users of one day against their candidate groups and picks best, medium and worst: the
  * users are batched per candidate group and scored four at a time in one sweep of the group
  * (libs/matching/scoring, the same picks as domain/tiers.ts's chooseTiers, checked by its property test).
- * Exclusions: the user themself, `avoid`, and the no-repeat window's partners from `recent`.
+ * Exclusions, rule 3 of domain/eligibility.ts by position: the user themself, `avoid` (blocks, and the
+ * window's pairs without an index) and the repeat window's partners from `recent`.
  */
 export async function pickTiers(
   pool: CandidatePool,

@@ -3,8 +3,8 @@ import { MikroORM } from '@mikro-orm/core';
 import { repeatWindow } from '../domain/eligibility.js';
 import type { CandidatePool } from '../pool/candidate-pool.js';
 import type { RecentPairIndex } from '../pool/recent-pair-index.js';
-import { MatchSetRepository, type ExistingSet } from './match-set.repository.js';
-import { MatchSetWriter, type PlannedSet } from './match-set-writer.js';
+import { MatchSetRepository, type ExistingSet } from '../storage/match-set.repository.js';
+import { MatchSetWriter, type PlannedSet } from '../storage/match-set-writer.js';
 import { ScoringThreads } from './scoring-threads.js';
 import { pickTiers } from './tier-picker.js';
 import { Metrics } from '../../shared/observability/metrics.js';
@@ -189,7 +189,7 @@ export class MatchSetGenerator {
   }
 }
 
-/** Both directions: a pair shown either way is blocked for both (see domain/eligibility.ts pairKey). */
+/** Both directions: a pair shown or blocked either way is kept apart for both (domain/eligibility.ts rule 3). */
 function remember(recent: Map<string, Set<string>>, a: string, b: string): void {
   let mine = recent.get(a);
   if (!mine) recent.set(a, (mine = new Set()));

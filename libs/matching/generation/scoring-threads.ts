@@ -1,8 +1,8 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import type { ScoringGroup } from '../scoring/fused-tiers.js';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import type { ScoringGroup } from '../scoring/scoring-group.js';
 import { ScoringPool } from '../scoring/scoring-pool.js';
-import { loadSimdKernel } from '../scoring/simd-kernel.js';
 import { encodeSeekers, scoreBatch, type Seeker } from '../scoring/seeker-batch.js';
+import { simdKernel } from '../scoring/simd-kernel.js';
 
 /** Below this many seekers a worker round trip costs more than it saves (a request scores one). */
 const MIN_SEEKERS_FOR_THREADS = 64;
@@ -13,15 +13,22 @@ const MIN_SEEKERS_FOR_THREADS = 64;
  * threads start with the first large batch, so a gateway that only answers requests never starts them.
  */
 @Injectable()
-export class ScoringThreads implements OnApplicationShutdown {
+export class ScoringThreads implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('ScoringThreads');
   private pool: ScoringPool | undefined;
 
-  async score(group: ScoringGroup, seekers: readonly Seeker[]): Promise<Int32Array> {
-    if (seekers.length < MIN_SEEKERS_FOR_THREADS) {
-      // This thread's SIMD kernel, assembled once (about 15 ms); without it scoreBatch runs in JavaScript.
-      await loadSimdKernel();
-      return scoreBatch(group, encodeSeekers(seekers));
+  /** Compiles this thread's kernel now, so an engine that cannot run it stops the process at start. */
+  onModuleInit(): void {
+    try {
+      simdKernel();
+    } catch (error) {
+      this.logger.error((error as Error).message);
+      throw error;
     }
+  }
+
+  async score(group: ScoringGroup, seekers: readonly Seeker[]): Promise<Int32Array> {
+    if (seekers.length < MIN_SEEKERS_FOR_THREADS) return scoreBatch(group, encodeSeekers(seekers));
     this.pool ??= new ScoringPool();
     return this.pool.score(group, seekers);
   }

@@ -3,7 +3,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { addDays } from '../domain/calendar-day.js';
 import { repeatWindow } from '../domain/eligibility.js';
 import { RecentPairIndex } from '../pool/recent-pair-index.js';
-import { MatchSetRepository } from './match-set.repository.js';
+import { MatchSetRepository } from '../storage/match-set.repository.js';
 
 /** An index serves every chunk of a day's run; the window's days are over, so it cannot go stale. */
 const MAX_AGE_MS = 10 * 60_000;

@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { Metrics } from '../../shared/observability/metrics.js';
-import { MatchSetRepository } from './match-set.repository.js';
+import { MatchSetRepository } from '../storage/match-set.repository.js';
 import { PickSummaries } from './pick-summaries.js';
 
 /** Members per batch: one read of their picks and people, one update; at most 750 summaries in memory. */

@@ -6,7 +6,11 @@ import { AnswerEmbeddings } from '../embeddings/answer-embeddings.js';
 import { cosine, TextEmbeddings } from '../embeddings/text-embeddings.js';
 import { Metrics } from '../../shared/observability/metrics.js';
 import { PersonalityVectorRepository } from '../personality/personality-vector.repository.js';
-import { MatchSetRepository, type SummaryPersonRow, type UnsummarisedPick } from './match-set.repository.js';
+import {
+  MatchSetRepository,
+  type SummaryPersonRow,
+  type UnsummarisedPick,
+} from '../storage/match-set.repository.js';
 
 /**
  * Writes the compatibility summaries of stored picks, once. The daily run stores only who, tier and percent;

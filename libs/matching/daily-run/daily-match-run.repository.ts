@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { MATCHABLE_MEMBER } from '../domain/eligibility.js';
 import { placeholders, query } from '../persistence/sql.js';
 
 /** The daily_match_run table: who requested a day, and the figures of direct runs. */
@@ -7,17 +8,25 @@ import { placeholders, query } from '../persistence/sql.js';
 export class DailyMatchRunRepository {
   /**
    * Takes the day's request for `leaseMs`: true for one caller at a time, and again for another caller once
-   * a holder stopped renewing before it finished (it died). A finished request is never taken again.
+   * a holder stopped renewing before it finished (it died). A finished request is taken again only with
+   * `reopen` (an operator's run), which marks it unfinished until its new holder is done.
    */
-  async claimRequest(em: EntityManager, day: string, at: Date, leaseMs: number): Promise<boolean> {
+  async claimRequest(
+    em: EntityManager,
+    day: string,
+    at: Date,
+    leaseMs: number,
+    { reopen }: { reopen: boolean },
+  ): Promise<boolean> {
     const rows = await query(
       em,
       `insert into daily_match_run (day, requested_at, lease_until) values (?::date, ?::timestamptz, ?::timestamptz)
-       on conflict (day) do update set requested_at = excluded.requested_at, lease_until = excluded.lease_until
-         where daily_match_run.requested_users is null
+       on conflict (day) do update set requested_at = excluded.requested_at, lease_until = excluded.lease_until,
+           requested_users = null
+         where (daily_match_run.requested_users is null or ?::boolean)
            and (daily_match_run.lease_until is null or daily_match_run.lease_until < excluded.requested_at)
        returning day`,
-      [day, at.toISOString(), new Date(at.getTime() + leaseMs).toISOString()],
+      [day, at.toISOString(), new Date(at.getTime() + leaseMs).toISOString(), reopen],
     );
     return rows.length > 0;
   }
@@ -76,16 +85,46 @@ export class DailyMatchRunRepository {
     );
   }
 
-  /** Matchable users (same rule as the pool) who have no set for `day` yet. */
+  /** Matchable users (rule 1 of domain/eligibility.ts, as the pool) who have no set for `day` yet. */
   async usersWithoutSet(em: EntityManager, day: string): Promise<string[]> {
     const rows = await query<{ user_id: string }>(
       em,
-      `select m.user_id from matchable_member m
+      `select m.user_id from ${MATCHABLE_MEMBER} m
         where not exists (select 1 from match_set s where s.user_id = m.user_id and s.day = ?::date)
         order by m.user_id`,
       [day],
     );
     return rows.map((row) => row.user_id);
+  }
+
+  /**
+   * Where `day` stands, in one read: matchable members, those of them still without a set, the day's sets
+   * with how many are empty, and its picks with a summary.
+   */
+  async dayFigures(
+    em: EntityManager,
+    day: string,
+  ): Promise<{ matchable: number; withoutSet: number; sets: number; empty: number; summarised: number }> {
+    const [row] = await query<
+      Record<'matchable' | 'without_set' | 'sets' | 'empty' | 'summarised', number | string>
+    >(
+      em,
+      `select (select count(*) from ${MATCHABLE_MEMBER}) as matchable,
+              (select count(*) from ${MATCHABLE_MEMBER} m
+                where not exists (select 1 from match_set s where s.user_id = m.user_id and s.day = ?::date))
+                as without_set,
+              (select count(*) from match_set where day = ?::date) as sets,
+              (select count(*) from match_set where day = ?::date and pick_count = 0) as empty,
+              (select count(*) from match_pick where day = ?::date and summary is not null) as summarised`,
+      [day, day, day, day],
+    );
+    return {
+      matchable: Number(row?.matchable ?? 0),
+      withoutSet: Number(row?.without_set ?? 0),
+      sets: Number(row?.sets ?? 0),
+      empty: Number(row?.empty ?? 0),
+      summarised: Number(row?.summarised ?? 0),
+    };
   }
 
   async countSets(em: EntityManager, day: string, userIds?: string[]): Promise<number> {

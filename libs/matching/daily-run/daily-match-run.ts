@@ -3,10 +3,10 @@ import { MikroORM } from '@mikro-orm/core';
 import { AppConfig } from '../../config/app-config.js';
 import { calendarDay, isCalendarDay } from '../domain/calendar-day.js';
 import { DailyMatchRunRepository } from './daily-match-run.repository.js';
-import { MatchSetGenerator } from './match-set-generator.js';
-import { RecentPairs } from './recent-pairs.js';
+import { MatchSetGenerator } from '../generation/match-set-generator.js';
+import { RecentPairs } from '../generation/recent-pairs.js';
 import { MatchingErrors } from '../matching-errors.js';
-import { SummaryPass, type SummaryPassReport } from './summary-pass.js';
+import { SummaryPass, type SummaryPassReport } from '../summaries/summary-pass.js';
 import { PersonalityVectors } from '../personality/personality-vectors.js';
 import { CandidatePools } from '../pool/candidate-pools.js';
 import { Metrics } from '../../shared/observability/metrics.js';
@@ -29,9 +29,9 @@ export interface DailyRunReport {
 /**
  * The whole day's matching in one call, without HTTP or events: catch up stale personality vectors,
  * load every matchable user into typed arrays once, and compute every missing set in blocks; then, as its
- * own step, the day's summary pass (`writeSummaries`). The CLI, the benchmark and tests call it directly;
- * it is idempotent per user and day, so running it twice, or alongside the scheduled run, creates no second
- * set for anyone.
+ * own step, the day's summary pass (`writeSummaries`). The benchmark and tests call it directly (the
+ * schedule and `fated match run` send RequestDailyMatchesCommand); it is idempotent per user and day, so
+ * running it twice, or alongside the scheduled run, creates no second set for anyone.
  */
 @Injectable()
 export class DailyMatchRun {
