@@ -127,6 +127,16 @@ export class DailyMatchRunRepository {
     };
   }
 
+  /** When the day's latest set was stored (undefined before its first). */
+  async lastSetAt(em: EntityManager, day: string): Promise<Date | undefined> {
+    const [row] = await query<{ at: Date | string | null }>(
+      em,
+      `select max(created_at) as at from match_set where day = ?::date`,
+      [day],
+    );
+    return row?.at ? new Date(row.at) : undefined;
+  }
+
   async countSets(em: EntityManager, day: string, userIds?: string[]): Promise<number> {
     const filter = userIds?.length ? ` and user_id in (${placeholders(userIds.length)})` : '';
     const [row] = await query<{ n: number | string }>(
