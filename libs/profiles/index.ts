@@ -7,4 +7,3 @@ export * from './profile.entity.js';
 export * from './profile.repository.js';
 export * from './profile-view.js';
 export * from './queries/get-profile/get-profile.query.js';
-export * from './user-id.pipe.js';
