@@ -39,15 +39,16 @@ export class Outbox {
         occurred_at: event.occurredAt.toISOString(),
         published_at: relayed ? null : now,
         request_id: event.requestId ?? null,
+        erasable: event.erasable,
       };
     });
     await bound(
       em,
-      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at, request_id)
-       select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at, x.request_id
+      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at, request_id, erasable)
+       select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at, x.request_id, x.erasable
          from json_to_recordset(?::json)
            as x(id uuid, type varchar, aggregate_id varchar, payload jsonb, occurred_at timestamptz,
-                published_at timestamptz, request_id varchar)`,
+                published_at timestamptz, request_id varchar, erasable boolean)`,
       [JSON.stringify(rows)],
     );
   }

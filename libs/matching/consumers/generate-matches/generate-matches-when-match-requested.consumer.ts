@@ -17,7 +17,7 @@ const POOL_MAX_AGE_MS = 5 * 60_000;
  * Idempotent on (user, day): a redelivered request finds the sets in place and writes nothing, so no
  * processed-event mark is needed.
  */
-@Consumes(MatchRequested)
+@Consumes(MatchRequested, { concurrency: 1 })
 export class GenerateMatchesWhenMatchRequested
   implements EventConsumer<MatchRequested>, BeforeApplicationShutdown
 {
