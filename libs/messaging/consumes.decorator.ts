@@ -26,7 +26,10 @@ export interface ConsumerOptions {
    * renamed.
    */
   id?: string;
-  /** At most this many of its runs at once in a process (1: one event or batch after the other). */
+  /**
+   * At most this many of its attempts at once in a process (1: one event or batch after the other); a
+   * failed one waits for its retry outside this bound, so the events behind it go on.
+   */
   concurrency?: number;
 }
 

@@ -43,7 +43,7 @@ interface RegisteredConsumer {
   name: string;
   consumer: EventConsumer;
   types: ReadonlySet<string>;
-  /** Its own bound, when it declared a concurrency. */
+  /** Its own bound on attempts running at once, when it declared a concurrency (pauses between retries are outside it). */
   lane: LimitFunction | undefined;
 }
 
@@ -166,7 +166,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   async replay(consumerName: string, event: IntegrationEvent): Promise<void> {
     const entry = this.byName.get(consumerName);
     if (!entry) throw new Error(`no consumer ${consumerName} in this process`);
-    await this.bounded(entry, () => entry.consumer.handle(event));
+    await this.limit(() => this.attempt(entry, () => entry.consumer.handle(event)));
   }
 
   /** Resolves once fewer than `count` dispatched events are unfinished (backpressure for the relay). */
@@ -206,7 +206,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   ): Promise<void> {
     let handled: boolean;
     try {
-      handled = await this.bounded(entry, () => this.tryBatch(entry, events));
+      handled = await this.limit(() => this.tryBatch(entry, events));
     } catch (error) {
       this.finished += events.length; // the process is stopping: abandoned, delivered again later
       throw error;
@@ -216,15 +216,13 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   }
 
   /** True when the batch went through; false when its retries are used up. */
-  private async tryBatch(
-    { name, consumer }: RegisteredConsumer,
-    events: IntegrationEvent[],
-  ): Promise<boolean> {
+  private async tryBatch(entry: RegisteredConsumer, events: IntegrationEvent[]): Promise<boolean> {
+    const { name, consumer } = entry;
     try {
       await this.withRetries(name, `a batch of ${events.length} events`, async () => {
         await new Promise((resolve) => setImmediate(resolve));
         // A batch mixes requests: its own new events belong to none of them.
-        await RequestContext.run(undefined, () => consumer.handleBatch!(events));
+        await this.attempt(entry, () => RequestContext.run(undefined, () => consumer.handleBatch!(events)));
       });
     } catch (error) {
       if (this.stopping) throw this.stoppedError(name, error);
@@ -253,7 +251,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
         for (let next = 0; next < sequence.length; next++) {
           const event = sequence[next]!;
           try {
-            await this.bounded(entry, () => this.runWithRetries(entry, event));
+            await this.limit(() => this.runWithRetries(entry, event));
             this.finished++;
           } catch (error) {
             // Parking failed or the process is stopping: the aggregate's later events wait for the redelivery.
@@ -265,17 +263,15 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     );
   }
 
-  private async runWithRetries(
-    { name, consumer }: RegisteredConsumer,
-    event: IntegrationEvent,
-  ): Promise<void> {
+  private async runWithRetries(entry: RegisteredConsumer, event: IntegrationEvent): Promise<void> {
+    const { name, consumer } = entry;
     try {
       await this.withRetries(name, `${event.type} ${event.eventId}`, async () => {
         // PGlite answers without real I/O, so consumer after consumer could run as one endless chain of
         // microtasks in which no timer fires (heartbeats, progress bars, the model-load timeout).
         await new Promise((resolve) => setImmediate(resolve));
         // The consumer's log lines and the events it records carry the request that caused this one.
-        await RequestContext.run(event.requestId, () => consumer.handle(event));
+        await this.attempt(entry, () => RequestContext.run(event.requestId, () => consumer.handle(event)));
       });
     } catch (error) {
       if (this.stopping) throw this.stoppedError(name, error);
@@ -285,9 +281,9 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     this.handled(name, event);
   }
 
-  /** Within the consumer's own bound (if it declared one), then the process's. */
-  private bounded<T>({ lane }: RegisteredConsumer, work: () => Promise<T>): Promise<T> {
-    return lane ? lane(() => this.limit(work)) : this.limit(work);
+  /** One attempt, within the consumer's own bound if it declared one. */
+  private attempt<T>({ lane }: RegisteredConsumer, work: () => Promise<T>): Promise<T> {
+    return lane ? lane(work) : work();
   }
 
   /** `work` under the retry policy, counted and logged; once the process is stopping, never retried. */

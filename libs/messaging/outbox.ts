@@ -13,6 +13,16 @@ import { OutboxMessage } from './outbox-message.entity.js';
 export class Outbox {
   constructor(@Optional() private readonly publisher?: EventPublisher) {}
 
+  /** How many committed events wait to be relayed, and since when the oldest (health, `fated stats`). */
+  async backlog(em: EntityManager): Promise<{ pending: number; oldest: Date | null }> {
+    const [row] = await bound<{ n: number | string; oldest: Date | string | null }>(
+      em,
+      `select count(*) as n, min(occurred_at) as oldest from outbox_message where published_at is null`,
+      [],
+    );
+    return { pending: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+  }
+
   record(em: EntityManager, ...events: IntegrationEvent[]): void {
     for (const event of events) em.persist(OutboxMessage.of(event));
   }
