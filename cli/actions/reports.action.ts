@@ -1,7 +1,5 @@
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ResolveReportCommand } from '../../libs/safety/commands/resolve-report/resolve-report.command.js';
-import { ListReportsQuery } from '../../libs/safety/queries/list-reports/list-reports.query.js';
-import type { Report } from '../../libs/safety/report.repository.js';
+import { ResolveReportCommand, ListReportsQuery, type Report } from '../../libs/safety/index.js';
 import type { CliContext } from '../context/cli-context.js';
 import type { Output } from '../ui/output.js';
 import { printable } from '../ui/printable.js';

@@ -1,4 +1,4 @@
-import { PasswordHasher } from '../../libs/accounts/password-hasher.js';
+import { PasswordHasher } from '../../libs/accounts/index.js';
 import type { CliContext } from '../context/cli-context.js';
 import { EventSettler } from '../context/event-settler.js';
 import { BULK_BATCH, BulkSeeder } from '../seed/bulk-seeder.js';

@@ -1,7 +1,13 @@
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { UserRepository } from '../../libs/accounts/index.js';
+import { ConnectionRepository } from '../../libs/connections/index.js';
+import { UserImageRepository } from '../../libs/images/index.js';
 import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
 import { DailyMatchRunRepository } from '../../libs/matching/daily-run/daily-match-run.repository.js';
+import { Outbox } from '../../libs/messaging/outbox.js';
+import { ProfileRepository } from '../../libs/profiles/index.js';
+import { QuizResponseRepository } from '../../libs/quiz/index.js';
 import type { CliContext } from '../context/cli-context.js';
 import type { Output } from '../ui/output.js';
 
@@ -27,49 +33,37 @@ export interface Stats {
   outboxPending: number;
 }
 
-/** Counts across the contexts, read-only. */
+/** Counts across the contexts, each asked through its public read. */
 export async function statsAction(
   context: CliContext,
   options: { json?: boolean },
   out: Output,
 ): Promise<Stats> {
   const day = context.app.get(DailyMatchRun, { strict: false }).today();
-  const em = context.app.get(MikroORM).em.fork() as SqlEntityManager;
-  const [row] = await em.getConnection().execute<Record<string, number | string>[]>(
-    `select (select count(*) from app_user) as users,
-            (select count(*) from app_user where email_verified_at is not null) as verified,
-            (select count(*) from profile) as profiles,
-            (select count(*) from user_image) as photos,
-            (select count(*) from quiz_response) as quizzes,
-            (select count(*) from personality_vector) as vectors,
-            (select count(*) from match_set where day = ?::date) as sets_today,
-            (select count(*) from match_set where day = ?::date and pick_count = 0) as empty_today,
-            (select count(*) from interest) as interests,
-            (select count(*) from interest where declined_at is not null) as interests_declined,
-            (select count(*) from connection) as connections,
-            (select count(*) from message) as messages,
-            (select count(*) from outbox_message where published_at is null) as outbox_pending`,
-    [day, day],
-  );
-  const awaiting = await context.app.get(DailyMatchRunRepository, { strict: false }).usersWithoutSet(em, day);
-  const n = (key: string) => Number(row?.[key] ?? 0);
+  const em = context.app.get(MikroORM).em.fork();
+  const get = <T>(type: new (...args: never[]) => T) => context.app.get(type, { strict: false });
+  const [accounts, profiles, photos, quizzes, matching, awaiting, connections, outbox] = await Promise.all([
+    get(UserRepository).counts(em),
+    get(ProfileRepository).count(em),
+    get(UserImageRepository).count(em),
+    get(QuizResponseRepository).count(em),
+    matchingCounts(em, day),
+    get(DailyMatchRunRepository).usersWithoutSet(em as SqlEntityManager, day),
+    get(ConnectionRepository).totals(em),
+    get(Outbox).backlog(em),
+  ]);
   const stats: Stats = {
     database: context.database,
     day,
-    users: n('users'),
-    verified: n('verified'),
-    profiles: n('profiles'),
-    photos: n('photos'),
-    quizzes: n('quizzes'),
-    personalityVectors: n('vectors'),
-    setsToday: n('sets_today'),
-    emptySetsToday: n('empty_today'),
+    users: accounts.accounts,
+    verified: accounts.verified,
+    profiles,
+    photos,
+    quizzes,
+    ...matching,
     awaitingSetToday: awaiting.length,
-    interests: n('interests'),
-    interestsDeclined: n('interests_declined'),
-    connections: n('connections'),
-    messages: n('messages'),
-    outboxPending: n('outbox_pending'),
+    ...connections,
+    outboxPending: outbox.pending,
   };
   if (options.json) {
     out.json(stats);
@@ -87,4 +81,25 @@ export async function statsAction(
   out.line(`  connections         ${stats.connections} (${stats.messages} messages)`);
   out.line(`  outbox pending      ${stats.outboxPending}`);
   return stats;
+}
+
+/**
+ * Matching's numbers of the day. Read here until matching's index.ts offers them (the exception listed in
+ * scripts/check-table-ownership.mjs and .dependency-cruiser.cjs).
+ */
+async function matchingCounts(
+  em: EntityManager,
+  day: string,
+): Promise<Pick<Stats, 'personalityVectors' | 'setsToday' | 'emptySetsToday'>> {
+  const [row] = await (em as SqlEntityManager).getConnection().execute<Record<string, number | string>[]>(
+    `select (select count(*) from personality_vector) as vectors,
+            (select count(*) from match_set where day = ?::date) as sets_today,
+            (select count(*) from match_set where day = ?::date and pick_count = 0) as empty_today`,
+    [day, day],
+  );
+  return {
+    personalityVectors: Number(row?.vectors ?? 0),
+    setsToday: Number(row?.sets_today ?? 0),
+    emptySetsToday: Number(row?.empty_today ?? 0),
+  };
 }

@@ -1,5 +1,5 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { SetAccountSuspensionCommand } from '../../libs/accounts/commands/suspend-account/set-account-suspension.command.js';
+import { SetAccountSuspensionCommand } from '../../libs/accounts/index.js';
 import type { CliContext } from '../context/cli-context.js';
 import type { Output } from '../ui/output.js';
 import { printable } from '../ui/printable.js';

@@ -4,17 +4,15 @@ import { MikroORM } from '@mikro-orm/core';
 import {
   addAccount,
   withFreshReferralCodes,
-} from '../../libs/accounts/commands/register-user/add-account.js';
-import { markEmailVerified } from '../../libs/accounts/commands/verify-email/mark-email-verified.js';
-import { PasswordHasher } from '../../libs/accounts/password-hasher.js';
-import { User } from '../../libs/accounts/user.entity.js';
-import { normalizeEmail } from '../../libs/accounts/user.repository.js';
-import { UploadImageCommand } from '../../libs/images/commands/upload-image/upload-image.command.js';
+  markEmailVerified,
+  PasswordHasher,
+  User,
+  normalizeEmail,
+} from '../../libs/accounts/index.js';
+import { UploadImageCommand } from '../../libs/images/index.js';
 import { Outbox } from '../../libs/messaging/outbox.js';
-import { saveProfiles } from '../../libs/profiles/commands/set-profile/save-profiles.js';
-import { saveQuizAnswers } from '../../libs/quiz/commands/submit-quiz/save-quiz-answers.js';
-import { QuizAnswers } from '../../libs/quiz/quiz-answers.js';
-import { QuizResponseRepository } from '../../libs/quiz/quiz-response.repository.js';
+import { saveProfiles } from '../../libs/profiles/index.js';
+import { saveQuizAnswers, QuizAnswers, QuizResponseRepository } from '../../libs/quiz/index.js';
 import { seedAvatar } from './avatar.js';
 import { seedRequests } from './seed-requests.js';
 import type { SeedUser } from './seed-user-generator.js';

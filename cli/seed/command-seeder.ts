@@ -1,10 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { RegisterUserCommand } from '../../libs/accounts/commands/register-user/register-user.command.js';
-import { UploadImageCommand } from '../../libs/images/commands/upload-image/upload-image.command.js';
-import { SetProfileCommand } from '../../libs/profiles/commands/set-profile/set-profile.command.js';
-import { SubmitQuizCommand } from '../../libs/quiz/commands/submit-quiz/submit-quiz.command.js';
+import { RegisterUserCommand } from '../../libs/accounts/index.js';
+import { UploadImageCommand } from '../../libs/images/index.js';
+import { SetProfileCommand } from '../../libs/profiles/index.js';
+import { SubmitQuizCommand } from '../../libs/quiz/index.js';
 import { DomainError } from '../../libs/shared/domain-error.js';
 import { seedAvatar } from './avatar.js';
 import { seedRequests } from './seed-requests.js';

@@ -1,5 +1,5 @@
 import { isUUID } from 'class-validator';
-import { SendMessageDto } from '../../libs/connections/commands/send-message/send-message.dto.js';
+import { SendMessageDto } from '../../libs/connections/index.js';
 import { lineId } from './connection-seeder.js';
 import { firstName, SMALL_TALK } from './small-talk.js';
 import { validateDto } from './validate-dto.js';

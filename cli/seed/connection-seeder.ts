@@ -3,11 +3,13 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../../libs/accounts/index.js';
-import { ExpressInterestCommand } from '../../libs/connections/commands/express-interest/express-interest.command.js';
-import { SendMessageCommand } from '../../libs/connections/commands/send-message/send-message.command.js';
-import { SendMessageDto } from '../../libs/connections/commands/send-message/send-message.dto.js';
-import { ListConnectionsQuery } from '../../libs/connections/queries/list-connections/list-connections.query.js';
-import { ListMessagesQuery } from '../../libs/connections/queries/list-messages/list-messages.query.js';
+import {
+  ExpressInterestCommand,
+  SendMessageCommand,
+  SendMessageDto,
+  ListConnectionsQuery,
+  ListMessagesQuery,
+} from '../../libs/connections/index.js';
 import { RequestMatchesCommand } from '../../libs/matching/commands/request-matches/request-matches.command.js';
 import { DomainError } from '../../libs/shared/domain-error.js';
 import { SeededRandom, seedKey } from './seeded-random.js';

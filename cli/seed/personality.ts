@@ -1,4 +1,4 @@
-import { CHOICES_PER_QUESTION, QUESTION_COUNT } from '../../libs/quiz/questions.js';
+import { CHOICES_PER_QUESTION, QUESTION_COUNT } from '../../libs/quiz/index.js';
 import type { SeededRandom } from './seeded-random.js';
 
 /**

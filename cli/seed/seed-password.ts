@@ -1,4 +1,4 @@
-import type { PasswordHasher } from '../../libs/accounts/password-hasher.js';
+import type { PasswordHasher } from '../../libs/accounts/index.js';
 
 /** Every seeded account signs in with this password unless --password says otherwise. */
 export const DEFAULT_SEED_PASSWORD = 'fated-seed-password';

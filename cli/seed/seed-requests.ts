@@ -1,8 +1,6 @@
-import { RegisterUserDto } from '../../libs/accounts/commands/register-user/register-user.dto.js';
-import { SetProfileDto } from '../../libs/profiles/commands/set-profile/set-profile.dto.js';
-import { SubmitQuizDto } from '../../libs/quiz/commands/submit-quiz/submit-quiz.dto.js';
-import { answerText } from '../../libs/quiz/questions.js';
-import type { ProfileFields } from '../../libs/profiles/profile-view.js';
+import { RegisterUserDto } from '../../libs/accounts/index.js';
+import { SetProfileDto, type ProfileFields } from '../../libs/profiles/index.js';
+import { SubmitQuizDto, answerText } from '../../libs/quiz/index.js';
 import type { SeedUser } from './seed-user-generator.js';
 import { validateDto } from './validate-dto.js';
 

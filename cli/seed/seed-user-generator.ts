@@ -1,5 +1,4 @@
-import type { Sex } from '../../libs/profiles/profile.entity.js';
-import type { ProfileFields } from '../../libs/profiles/profile-view.js';
+import type { Sex, ProfileFields } from '../../libs/profiles/index.js';
 import {
   DEGREES,
   FEMALE_FIRST_NAMES,

@@ -31,7 +31,11 @@ export class UserRepository {
   }
 
   findByEmail(email: string, em: EntityManager = this.em, lock = false): Promise<User | null> {
-    return em.findOne(User, { email: normalizeEmail(email) }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    return em.findOne(
+      User,
+      { email: normalizeEmail(email) },
+      lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+    );
   }
 
   findByReferralCode(code: string, em: EntityManager = this.em): Promise<User | null> {
@@ -39,6 +43,15 @@ export class UserRepository {
   }
 
   /** One read: a deleted account leaves only the hash of its id behind (`deleted_account`). */
+  /** How many accounts there are, and how many of them verified their address (`fated stats`). */
+  async counts(em: EntityManager = this.em): Promise<{ accounts: number; verified: number }> {
+    const [accounts, verified] = await Promise.all([
+      em.count(User),
+      em.count(User, { emailVerifiedAt: { $ne: null } }),
+    ]);
+    return { accounts, verified };
+  }
+
   async statusOf(id: string, em: EntityManager = this.em): Promise<AccountStatus> {
     const [row] = await run<{ active: boolean | null; deleted: boolean }>(
       em,

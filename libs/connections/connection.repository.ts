@@ -74,6 +74,27 @@ const summaries = new PreparedRead<{
 @Injectable()
 export class ConnectionRepository {
   /** The pair's connection, made now or already there. */
+  /** The context's totals for operators (`fated stats`): interest (one-sided, declined included), connections, messages. */
+  async totals(
+    em: EntityManager,
+  ): Promise<{ interests: number; interestsDeclined: number; connections: number; messages: number }> {
+    const [row] = await run<Record<string, number | string>>(
+      em,
+      `select (select count(*) from interest) as interests,
+              (select count(*) from interest where declined_at is not null) as interests_declined,
+              (select count(*) from connection) as connections,
+              (select count(*) from message) as messages`,
+      [],
+    );
+    const n = (key: string) => Number(row?.[key] ?? 0);
+    return {
+      interests: n('interests'),
+      interestsDeclined: n('interests_declined'),
+      connections: n('connections'),
+      messages: n('messages'),
+    };
+  }
+
   async connect(em: EntityManager, one: string, other: string): Promise<{ id: string; made: boolean }> {
     const [a, b] = ordered(one, other);
     const made = await run<{ id: string }>(

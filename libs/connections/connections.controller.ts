@@ -4,13 +4,13 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../shared/auth/access-tokens.js';
 import { PerUserThrottle } from '../shared/http/per-user-throttle.js';
+import { uuidParam } from '../shared/http/uuid-param.pipe.js';
 import { ConnectionErrors } from './connection-errors.js';
 import { EndConnectionCommand } from './commands/end-connection/end-connection.command.js';
 import { MarkReadCommand } from './commands/mark-read/mark-read.command.js';
 import { MarkReadDto } from './commands/mark-read/mark-read.dto.js';
 import { SendMessageCommand } from './commands/send-message/send-message.command.js';
 import { SendMessageDto } from './commands/send-message/send-message.dto.js';
-import { ConnectionIdPipe } from './id.pipe.js';
 import type { MessageView } from './message.repository.js';
 import {
   ListConnectionsQuery,
@@ -18,6 +18,8 @@ import {
 } from './queries/list-connections/list-connections.query.js';
 import { ListMessagesDto } from './queries/list-messages/list-messages.dto.js';
 import { ListMessagesQuery } from './queries/list-messages/list-messages.query.js';
+
+const ConnectionIdPipe = uuidParam('Invalid conversation id');
 
 /** A member's conversations. Anyone outside one gets 404 for it, whatever they ask. */
 @ApiTags('connections')

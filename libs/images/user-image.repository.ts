@@ -29,6 +29,11 @@ const photoOf = new PreparedRead<{ content_type: string; etag: string; data: Buf
 export class UserImageRepository {
   constructor(private readonly em: EntityManager) {}
 
+  /** How many members have a photo (`fated stats`). */
+  count(em: EntityManager = this.em): Promise<number> {
+    return em.count(UserImage);
+  }
+
   /** The photo's ETag digest alone: a conditional request (304) does not read the bytes. */
   async findTag(userId: string, em: EntityManager = this.em): Promise<string | null> {
     return (await tags.byId(em, [userId])).get(userId)?.etag ?? null;

@@ -92,7 +92,10 @@ describe('EventDispatcher.dispatchMany (batch consumers)', () => {
         OneByOne,
         EventDispatcher,
         { provide: DeadLetters, useValue: deadLetters },
-        { provide: EVENT_DISPATCH_OPTIONS, useValue: { concurrency: 3, retryDelaysMs: [1, 1] } },
+        {
+          provide: EVENT_DISPATCH_OPTIONS,
+          useValue: { concurrency: 3, retry: { retries: 2, firstDelayMs: 1, factor: 1 } },
+        },
       ],
     })
     class TestModule {}
@@ -209,7 +212,10 @@ describe('EventDispatcher.dispatchMany while the process stops', () => {
         BatchingCounter,
         EventDispatcher,
         { provide: DeadLetters, useValue: deadLetters },
-        { provide: EVENT_DISPATCH_OPTIONS, useValue: { concurrency: 1, retryDelaysMs: [60_000] } },
+        {
+          provide: EVENT_DISPATCH_OPTIONS,
+          useValue: { concurrency: 1, retry: { retries: 1, firstDelayMs: 60_000, factor: 1 } },
+        },
       ],
     })
     class StoppingModule {}

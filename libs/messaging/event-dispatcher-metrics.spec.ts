@@ -42,7 +42,10 @@ describe('EventDispatcher metrics and request ids', () => {
         EventDispatcher,
         Metrics,
         { provide: DeadLetters, useValue: { park: async () => undefined } },
-        { provide: EVENT_DISPATCH_OPTIONS, useValue: { concurrency: 2, retryDelaysMs: [1] } },
+        {
+          provide: EVENT_DISPATCH_OPTIONS,
+          useValue: { concurrency: 2, retry: { retries: 1, firstDelayMs: 1, factor: 1 } },
+        },
       ],
     })
     class TestModule {}

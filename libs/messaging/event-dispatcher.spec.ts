@@ -43,6 +43,21 @@ class Flaky implements EventConsumer<SomethingHappened> {
   }
 }
 
+let laneRunning = 0;
+let lanePeak = 0;
+
+/** One event after the other, whatever the dispatcher's bound; stored under its own id. */
+@Consumes(SomethingHappened, { id: 'spec.one-at-a-time', concurrency: 1 })
+class OneAtATime implements EventConsumer<SomethingHappened> {
+  async handle(event: SomethingHappened): Promise<void> {
+    laneRunning++;
+    lanePeak = Math.max(lanePeak, laneRunning);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    laneRunning--;
+    if (event.payload.n === 13) throw new Error('unlucky');
+  }
+}
+
 class RecordedDeadLetters {
   parked: { consumer: string; envelope: EventEnvelope; error: string; attempts: number }[] = [];
   async park(consumer: string, envelope: EventEnvelope, error: string, attempts: number): Promise<void> {
@@ -62,9 +77,13 @@ describe('EventDispatcher', () => {
       providers: [
         SlowCounter,
         Flaky,
+        OneAtATime,
         EventDispatcher,
         { provide: DeadLetters, useValue: deadLetters },
-        { provide: EVENT_DISPATCH_OPTIONS, useValue: { concurrency: 3, retryDelaysMs: [1, 1] } },
+        {
+          provide: EVENT_DISPATCH_OPTIONS,
+          useValue: { concurrency: 3, retry: { retries: 2, firstDelayMs: 1, factor: 1 } },
+        },
       ],
     })
     class TestModule {}
@@ -110,11 +129,20 @@ describe('EventDispatcher', () => {
     expect(dispatcher.progress.running).toBe(0);
   });
 
+  it('runs a consumer that declared a concurrency within its own bound, and parks under its id', async () => {
+    lanePeak = 0;
+    await Promise.all([12, 13, 14, 15].map((n) => dispatcher.dispatch(new SomethingHappened('a', { n }))));
+    expect(lanePeak).toBe(1);
+    expect(deadLetters.parked.map((letter) => [letter.consumer, letter.error, letter.attempts])).toEqual([
+      ['spec.one-at-a-time', 'unlucky', 3],
+    ]);
+  });
+
   it('retries a failing consumer, and a later success parks nothing', async () => {
     failuresLeft.set(7, 2);
     await dispatcher.dispatch(new SomethingHappened('a', { n: 7 }));
     expect(log).toContain('flaky ok 7');
-    expect(deadLetters.parked).toEqual([]);
+    expect(deadLetters.parked.filter((letter) => letter.consumer === 'Flaky')).toEqual([]);
   });
 
   it('parks the event for the consumer that gave up, with its error, and the others still run', async () => {
@@ -122,7 +150,7 @@ describe('EventDispatcher', () => {
     const event = new SomethingHappened('user-9', { n: 9 });
     await dispatcher.dispatch(event);
     expect(log).toEqual(['counted 9']);
-    expect(deadLetters.parked).toEqual([
+    expect(deadLetters.parked.filter((letter) => letter.consumer === 'Flaky')).toEqual([
       {
         consumer: 'Flaky',
         envelope: expect.objectContaining({
@@ -167,7 +195,10 @@ describe('EventDispatcher while the process stops', () => {
         EventDispatcher,
         { provide: DeadLetters, useValue: deadLetters },
         // A long pause: only shutdown can end it within the test's time.
-        { provide: EVENT_DISPATCH_OPTIONS, useValue: { concurrency: 1, retryDelaysMs: [60_000] } },
+        {
+          provide: EVENT_DISPATCH_OPTIONS,
+          useValue: { concurrency: 1, retry: { retries: 1, firstDelayMs: 60_000, factor: 1 } },
+        },
       ],
     })
     class StoppingModule {}

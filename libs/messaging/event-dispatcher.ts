@@ -4,13 +4,20 @@ import {
   Logger,
   Optional,
   type BeforeApplicationShutdown,
+  type Type,
   type OnModuleInit,
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { Metrics } from '../shared/observability/metrics.js';
 import { RequestContext } from '../shared/observability/request-context.js';
-import { CONSUMED_EVENTS, type EventConsumer } from './consumes.decorator.js';
+import { retrying, type RetryPolicy } from '../shared/retry.js';
+import {
+  CONSUMED_EVENTS,
+  consumerIdOf,
+  consumerOptionsOf,
+  type EventConsumer,
+} from './consumes.decorator.js';
 import { DeadLetterTopic } from './dead-letter-topic.port.js';
 import { DeadLetters } from './dead-letters.js';
 import { envelopeOf } from './event-envelope.js';
@@ -19,18 +26,25 @@ import type { IntegrationEvent } from './integration-event.js';
 export interface EventDispatchOptions {
   /** Consumers running at once in this process, across all events. */
   concurrency: number;
-  /** Pauses before each retry of a failed consumer; after the last, the event is parked. */
-  retryDelaysMs: number[];
+  /** Retries of a failed consumer (with their pauses); after the last, the event is parked. */
+  retry: RetryPolicy;
 }
 
 export const EVENT_DISPATCH_OPTIONS = Symbol('EventDispatchOptions');
 
-const DEFAULTS: EventDispatchOptions = { concurrency: 4, retryDelaysMs: [500, 2_000, 8_000] };
+// Pauses of 0.5, 2 and 8 s.
+const DEFAULTS: EventDispatchOptions = {
+  concurrency: 4,
+  retry: { retries: 3, firstDelayMs: 500, factor: 4 },
+};
 
 interface RegisteredConsumer {
+  /** Its stored identity (consumerIdOf), in dead letters, logs and metrics. */
   name: string;
   consumer: EventConsumer;
   types: ReadonlySet<string>;
+  /** Its own bound on attempts running at once, when it declared a concurrency (pauses between retries are outside it). */
+  lane: LimitFunction | undefined;
 }
 
 /** Most events one `handleBatch` call gets: a bounded transaction, a bounded embedding batch. */
@@ -54,7 +68,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   private readonly logger = new Logger('EventDispatcher');
   private readonly consumers: RegisteredConsumer[] = [];
   private readonly byType = new Map<string, RegisteredConsumer[]>();
-  private readonly byName = new Map<string, EventConsumer>();
+  private readonly byName = new Map<string, RegisteredConsumer>();
   private readonly options: EventDispatchOptions;
   private readonly limit: LimitFunction;
   private readonly inFlight = new Set<Promise<void>>();
@@ -65,7 +79,8 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   private started = 0;
   private finished = 0;
   private stopping = false;
-  private readonly wakeSleepers = new Set<() => void>();
+  /** Aborted when the process starts stopping: ends the retries' pauses. */
+  private readonly stop = new AbortController();
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -87,11 +102,14 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
         ? (Reflect.getMetadata(CONSUMED_EVENTS, wrapper.metatype) as string[] | undefined)
         : undefined;
       if (!types || !wrapper.instance || !wrapper.isDependencyTreeStatic()) continue;
-      const name = wrapper.metatype!.name;
+      const type = wrapper.metatype as Type<EventConsumer>;
+      const name = consumerIdOf(type);
       const consumer = wrapper.instance as EventConsumer;
       if (this.byName.has(name)) continue; // one instance per class, even if two modules list it
-      this.byName.set(name, consumer);
-      const entry: RegisteredConsumer = { name, consumer, types: new Set(types) };
+      const { concurrency } = consumerOptionsOf(type);
+      const lane = concurrency ? pLimit(concurrency) : undefined;
+      const entry: RegisteredConsumer = { name, consumer, types: new Set(types), lane };
+      this.byName.set(name, entry);
       this.consumers.push(entry);
       for (const type of types) {
         const list = this.byType.get(type) ?? [];
@@ -146,9 +164,9 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
 
   /** Runs one named consumer once more on a parked event (`fated events replay`); rejects if it fails again. */
   async replay(consumerName: string, event: IntegrationEvent): Promise<void> {
-    const consumer = this.byName.get(consumerName);
-    if (!consumer) throw new Error(`no consumer ${consumerName} in this process`);
-    await this.limit(() => consumer.handle(event));
+    const entry = this.byName.get(consumerName);
+    if (!entry) throw new Error(`no consumer ${consumerName} in this process`);
+    await this.limit(() => this.attempt(entry, () => entry.consumer.handle(event)));
   }
 
   /** Resolves once fewer than `count` dispatched events are unfinished (backpressure for the relay). */
@@ -173,7 +191,7 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   // is relayed (or redelivered by Kafka) when a process starts again.
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    for (const wake of this.wakeSleepers) wake();
+    this.stop.abort();
     await this.settled();
   }
 
@@ -198,36 +216,23 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   }
 
   /** True when the batch went through; false when its retries are used up. */
-  private async tryBatch(
-    { name, consumer }: RegisteredConsumer,
-    events: IntegrationEvent[],
-  ): Promise<boolean> {
-    const delays = this.options.retryDelaysMs;
-    for (let attempt = 1; ; attempt++) {
-      try {
+  private async tryBatch(entry: RegisteredConsumer, events: IntegrationEvent[]): Promise<boolean> {
+    const { name, consumer } = entry;
+    try {
+      await this.withRetries(name, `a batch of ${events.length} events`, async () => {
         await new Promise((resolve) => setImmediate(resolve));
         // A batch mixes requests: its own new events belong to none of them.
-        await RequestContext.run(undefined, () => consumer.handleBatch!(events));
-        for (const event of events) this.handled(name, event);
-        return true;
-      } catch (error) {
-        const message = (error as Error)?.message ?? String(error);
-        if (this.stopping) throw new Error(`${name} stopped with the process: ${message}`, { cause: error });
-        this.metrics?.eventsFailed.inc({ consumer: name });
-        const delay = delays[attempt - 1];
-        if (delay === undefined) {
-          this.logger.warn(
-            `${name} failed on a batch of ${events.length} events ${attempt} times (${message}); handling them one at a time`,
-          );
-          return false;
-        }
-        this.metrics?.eventsRetried.inc({ consumer: name });
-        this.logger.warn(
-          `${name} failed on a batch of ${events.length} events (${message}); retry in ${delay} ms`,
-        );
-        await this.sleep(delay);
-      }
+        await this.attempt(entry, () => RequestContext.run(undefined, () => consumer.handleBatch!(events)));
+      });
+    } catch (error) {
+      if (this.stopping) throw this.stoppedError(name, error);
+      this.logger.warn(
+        `${name} failed on a batch of ${events.length} events ${this.options.retry.retries + 1} times (${messageOf(error)}); handling them one at a time`,
+      );
+      return false;
     }
+    for (const event of events) this.handled(name, event);
+    return true;
   }
 
   /**
@@ -258,36 +263,46 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
     );
   }
 
-  private async runWithRetries(
-    { name, consumer }: RegisteredConsumer,
-    event: IntegrationEvent,
-  ): Promise<void> {
-    const delays = this.options.retryDelaysMs;
-    for (let attempt = 1; ; attempt++) {
-      try {
+  private async runWithRetries(entry: RegisteredConsumer, event: IntegrationEvent): Promise<void> {
+    const { name, consumer } = entry;
+    try {
+      await this.withRetries(name, `${event.type} ${event.eventId}`, async () => {
         // PGlite answers without real I/O, so consumer after consumer could run as one endless chain of
         // microtasks in which no timer fires (heartbeats, progress bars, the model-load timeout).
         await new Promise((resolve) => setImmediate(resolve));
         // The consumer's log lines and the events it records carry the request that caused this one.
-        await RequestContext.run(event.requestId, () => consumer.handle(event));
-        this.handled(name, event);
-        return;
-      } catch (error) {
-        const message = (error as Error)?.message ?? String(error);
-        if (this.stopping) throw new Error(`${name} stopped with the process: ${message}`, { cause: error });
-        this.metrics?.eventsFailed.inc({ consumer: name });
-        const delay = delays[attempt - 1];
-        if (delay === undefined) {
-          await this.park(name, event, message, attempt);
-          return;
-        }
-        this.metrics?.eventsRetried.inc({ consumer: name });
-        this.logger.warn(
-          `${name} failed on ${event.type} ${event.eventId} (${message}); retry in ${delay} ms`,
-        );
-        await this.sleep(delay);
-      }
+        await this.attempt(entry, () => RequestContext.run(event.requestId, () => consumer.handle(event)));
+      });
+    } catch (error) {
+      if (this.stopping) throw this.stoppedError(name, error);
+      await this.park(name, event, messageOf(error), this.options.retry.retries + 1);
+      return;
     }
+    this.handled(name, event);
+  }
+
+  /** One attempt, within the consumer's own bound if it declared one. */
+  private attempt<T>({ lane }: RegisteredConsumer, work: () => Promise<T>): Promise<T> {
+    return lane ? lane(work) : work();
+  }
+
+  /** `work` under the retry policy, counted and logged; once the process is stopping, never retried. */
+  private withRetries(name: string, what: string, work: () => Promise<void>): Promise<void> {
+    return retrying(work, this.options.retry, {
+      signal: this.stop.signal,
+      onFailure: (error, _attempt, retryInMs) => {
+        if (this.stopping) throw error;
+        this.metrics?.eventsFailed.inc({ consumer: name });
+        if (retryInMs === undefined) return;
+        this.metrics?.eventsRetried.inc({ consumer: name });
+        this.logger.warn(`${name} failed on ${what} (${messageOf(error)}); retry in ${retryInMs} ms`);
+      },
+    });
+  }
+
+  /** A failure while the process stops: neither retried nor parked; the event is delivered again later. */
+  private stoppedError(name: string, error: unknown): Error {
+    return new Error(`${name} stopped with the process: ${messageOf(error)}`, { cause: error });
   }
 
   /**
@@ -300,19 +315,6 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
       RequestContext.run(event.requestId, () =>
         this.logger.log(`${name} handled ${event.type} ${event.eventId} (request ${event.requestId})`),
       );
-  }
-
-  /** A retry pause that ends early when the process starts stopping. */
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.wakeSleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.wakeSleepers.add(wake);
-    });
   }
 
   private async park(name: string, event: IntegrationEvent, error: string, attempts: number): Promise<void> {
@@ -337,6 +339,10 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
       }
     }
   }
+}
+
+function messageOf(error: unknown): string {
+  return (error as Error)?.message ?? String(error);
 }
 
 /** Resolves when every run settled; rejects then with the first failure, if any. */

@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { CqrsModule } from '@nestjs/cqrs';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { AppConfig } from '../config/app-config.js';
 import { OutboxMessage } from './outbox-message.entity.js';
@@ -43,7 +42,7 @@ export interface MessagingOptions {
 @Global()
 // forFeature runs once, at import time like every other module's: calling it per forRoot would make
 // @mikro-orm/nestjs reset its entity list when a process opens a second context (the CLI tests do).
-@Module({ imports: [CqrsModule, DiscoveryModule, MikroOrmModule.forFeature([OutboxMessage])] })
+@Module({ imports: [DiscoveryModule, MikroOrmModule.forFeature([OutboxMessage])] })
 export class MessagingModule {
   static forRoot(config: AppConfig, options: MessagingOptions = {}): DynamicModule {
     return {

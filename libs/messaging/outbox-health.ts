@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { HealthRegistry } from '../shared/health/health-registry.js';
+import { Outbox } from './outbox.js';
 
 /** Events waiting longer than this mean the relay (or the broker behind it) is stuck. */
 const STUCK_AFTER_MS = 5 * 60_000;
@@ -12,6 +12,7 @@ export class OutboxHealth implements OnModuleInit {
   constructor(
     private readonly health: HealthRegistry,
     private readonly orm: MikroORM,
+    private readonly outbox: Outbox,
   ) {}
 
   onModuleInit(): void {
@@ -19,13 +20,8 @@ export class OutboxHealth implements OnModuleInit {
       name: 'outbox',
       critical: false,
       check: async () => {
-        const [row] = await (this.orm.em.fork() as SqlEntityManager)
-          .getConnection()
-          .execute<{ n: number | string; oldest: Date | string | null }[]>(
-            `select count(*) as n, min(occurred_at) as oldest from outbox_message where published_at is null`,
-          );
-        const pending = Number(row?.n ?? 0);
-        const waitedMs = row?.oldest ? Date.now() - new Date(row.oldest).getTime() : 0;
+        const { pending, oldest } = await this.outbox.backlog(this.orm.em.fork());
+        const waitedMs = oldest ? Date.now() - oldest.getTime() : 0;
         return {
           status: waitedMs > STUCK_AFTER_MS ? 'degraded' : 'up',
           detail: `${pending} pending`,

@@ -28,6 +28,10 @@ export class OutboxMessage {
   @Property({ type: 'string', length: 64, nullable: true })
   requestId: string | null = null;
 
+  /** Deleted as soon as it is published (IntegrationEventClass.erasable). */
+  @Property({ type: 'boolean' })
+  erasable = false;
+
   /** Handed to this process's consumers and not finished yet (embedded mode); see OutboxRelay. */
   @Property({ type: 'datetime', nullable: true })
   claimedUntil: Date | null = null;
@@ -40,6 +44,7 @@ export class OutboxMessage {
     message.payload = event.payload;
     message.occurredAt = event.occurredAt;
     message.requestId = event.requestId ?? null;
+    message.erasable = event.erasable;
     return message;
   }
 }

@@ -121,9 +121,10 @@ describe('outbox relay and processed-event marks (on PGlite)', () => {
     expect(publisher.received).toHaveLength(2);
   });
 
-  it('removes AccountDeleted rows as soon as they are published', async () => {
+  it('removes the rows of erasable events as soon as they are published', async () => {
     class AccountDeleted extends IntegrationEvent<{ userId: string }> {
       static readonly type = 'AccountDeleted';
+      static readonly erasable = true;
     }
     await record(
       new AccountDeleted('user-9', { userId: 'user-9' }),

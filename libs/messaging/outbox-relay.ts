@@ -31,11 +31,6 @@ const BATCH_SIZE = 500;
 /** Published rows stay this long for inspection and tests, then go (PGlite runs no autovacuum). */
 const PUBLISHED_RETENTION_MS = 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 1000;
-/**
- * Event types whose rows go as soon as they are published, whichever process relays them (by name: the
- * relaying process may never load the class). AccountDeleted names someone who asked to be forgotten.
- */
-const ERASING_TYPES = ['AccountDeleted'];
 
 /**
  * Moves committed outbox rows to the publisher. Rows are claimed with SKIP LOCKED so several gateway
@@ -162,9 +157,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       'run',
       ctx as never,
     );
+    // Erasable events (IntegrationEventClass.erasable) name someone who asked to be forgotten.
     await connection.execute(
-      `delete from outbox_message where id in (${list}) and type in (${ERASING_TYPES.map(() => '?').join(', ')})`,
-      [...ids, ...ERASING_TYPES],
+      `delete from outbox_message where id in (${list}) and erasable`,
+      ids,
       'run',
       ctx as never,
     );

@@ -13,6 +13,16 @@ import { OutboxMessage } from './outbox-message.entity.js';
 export class Outbox {
   constructor(@Optional() private readonly publisher?: EventPublisher) {}
 
+  /** How many committed events wait to be relayed, and since when the oldest (health, `fated stats`). */
+  async backlog(em: EntityManager): Promise<{ pending: number; oldest: Date | null }> {
+    const [row] = await bound<{ n: number | string; oldest: Date | string | null }>(
+      em,
+      `select count(*) as n, min(occurred_at) as oldest from outbox_message where published_at is null`,
+      [],
+    );
+    return { pending: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+  }
+
   record(em: EntityManager, ...events: IntegrationEvent[]): void {
     for (const event of events) em.persist(OutboxMessage.of(event));
   }
@@ -39,15 +49,16 @@ export class Outbox {
         occurred_at: event.occurredAt.toISOString(),
         published_at: relayed ? null : now,
         request_id: event.requestId ?? null,
+        erasable: event.erasable,
       };
     });
     await bound(
       em,
-      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at, request_id)
-       select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at, x.request_id
+      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at, request_id, erasable)
+       select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at, x.request_id, x.erasable
          from json_to_recordset(?::json)
            as x(id uuid, type varchar, aggregate_id varchar, payload jsonb, occurred_at timestamptz,
-                published_at timestamptz, request_id varchar)`,
+                published_at timestamptz, request_id varchar, erasable boolean)`,
       [JSON.stringify(rows)],
     );
   }

@@ -1,18 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { consumerIdOf, type EventConsumer } from './consumes.decorator.js';
 import type { IntegrationEvent } from './integration-event.js';
+
+/** A consumer (its id, consumerIdOf) or the id itself, for a step that is not a consumer class of its own. */
+type ConsumerRef = EventConsumer | string;
+
+const idOf = (consumer: ConsumerRef) => (typeof consumer === 'string' ? consumer : consumerIdOf(consumer));
 
 /**
  * Makes a consumer idempotent: the work and the "processed" mark commit together, and an event seen
- * before (a redelivery) is skipped. Returns false when it was skipped.
+ * before (a redelivery) is skipped. Returns false when it was skipped. The marks are the consumer's by its
+ * id, the one its dead letters carry.
  */
 @Injectable()
 export class ProcessedEvents {
   constructor(private readonly orm: MikroORM) {}
 
   async once(
-    consumer: string,
+    consumer: ConsumerRef,
     event: IntegrationEvent,
     work: (em: EntityManager) => Promise<void>,
   ): Promise<boolean> {
@@ -21,7 +28,7 @@ export class ProcessedEvents {
         .getConnection()
         .execute(
           `insert into processed_event (consumer, event_id) values (?, ?) on conflict do nothing returning event_id`,
-          [consumer, event.eventId],
+          [idOf(consumer), event.eventId],
           'all',
           em.getTransactionContext(),
         );
@@ -37,7 +44,7 @@ export class ProcessedEvents {
    * events (none: `work` was not called).
    */
   async onceMany<E extends IntegrationEvent>(
-    consumer: string,
+    consumer: ConsumerRef,
     events: readonly E[],
     work: (em: EntityManager, fresh: E[]) => Promise<void>,
   ): Promise<E[]> {
@@ -48,7 +55,7 @@ export class ProcessedEvents {
         `insert into processed_event (consumer, event_id)
            select ?, x.id::uuid from json_array_elements_text(?::json) as x(id)
            on conflict do nothing returning event_id`,
-        [consumer, JSON.stringify(ids)],
+        [idOf(consumer), JSON.stringify(ids)],
         'all',
         em.getTransactionContext(),
       );

@@ -7,4 +7,6 @@ export * from './profile.entity.js';
 export * from './profile.repository.js';
 export * from './profile-view.js';
 export * from './queries/get-profile/get-profile.query.js';
-export * from './user-id.pipe.js';
+export { saveProfiles } from './commands/set-profile/save-profiles.js';
+export { SetProfileCommand } from './commands/set-profile/set-profile.command.js';
+export { SetProfileDto } from './commands/set-profile/set-profile.dto.js';

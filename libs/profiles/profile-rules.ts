@@ -1,3 +1,5 @@
+import { INVALID_USER_ID } from '../shared/http/uuid-param.pipe.js';
+
 /**
  * The profile form's limits (spec section 5 and 9), shared by the DTO and its tests so the server
  * enforces exactly what the client promises.
@@ -21,5 +23,5 @@ export const ProfileMessages = {
   education: `Major/Degree must be at most ${ProfileRules.educationMaxLength} characters`,
   jobTitle: `Instagram profile must be at most ${ProfileRules.jobTitleMaxLength} characters`,
   bio: `Your answer about love must be at most ${ProfileRules.bioMaxLength} characters`,
-  userId: 'Invalid user id',
+  userId: INVALID_USER_ID,
 } as const;

@@ -41,6 +41,11 @@ export class ProfileRepository {
     return em.findOne(Profile, { userId });
   }
 
+  /** How many members saved a profile (`fated stats`). */
+  count(em: EntityManager = this.em): Promise<number> {
+    return em.count(Profile);
+  }
+
   async findView(userId: string, em: EntityManager = this.em): Promise<ProfileView | null> {
     const [view] = await this.findViews([userId], em);
     return view ?? null;

@@ -22,6 +22,12 @@ export class QuizResponseRepository {
     );
   }
 
+  /** How many members took the quiz (`fated stats`). */
+  async count(em: EntityManager): Promise<number> {
+    const [row] = await run<{ n: number | string }>(em, `select count(*) as n from quiz_response`, []);
+    return Number(row?.n ?? 0);
+  }
+
   /** The stored choices in question order, or null before the quiz was taken. */
   async findChoices(em: EntityManager, userId: string): Promise<number[] | null> {
     return (await this.findResponse(em, userId))?.choices ?? null;

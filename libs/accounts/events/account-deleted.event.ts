@@ -7,5 +7,6 @@ import { EventRegistry } from '../../messaging/event-registry.js';
  */
 export class AccountDeleted extends IntegrationEvent<{ userId: string }> {
   static readonly type = 'AccountDeleted';
+  static readonly erasable = true;
 }
 EventRegistry.register(AccountDeleted);

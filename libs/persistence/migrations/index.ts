@@ -28,6 +28,7 @@ import { Migration20261126000200WaitlistDepartures } from './20261126000200-wait
 import { Migration20261126000300SessionVersions } from './20261126000300-session-versions.migration.js';
 import { Migration20261126000400Connections } from './20261126000400-connections.migration.js';
 import { Migration20261126000500OutboxRequestId } from './20261126000500-outbox-request-id.migration.js';
+import { Migration20261126000610ErasableEventsConsumerIds } from './20261126000610-erasable-events-consumer-ids.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -63,4 +64,8 @@ export const migrations: MigrationObject[] = [
   { name: '20261126000300-session-versions', class: Migration20261126000300SessionVersions },
   { name: '20261126000400-connections', class: Migration20261126000400Connections },
   { name: '20261126000500-outbox-request-id', class: Migration20261126000500OutboxRequestId },
+  {
+    name: '20261126000610-erasable-events-consumer-ids',
+    class: Migration20261126000610ErasableEventsConsumerIds,
+  },
 ];

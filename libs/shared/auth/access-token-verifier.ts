@@ -12,10 +12,10 @@ interface VerifiedToken {
 }
 
 /**
- * Checks an access token, for the HTTP guard and the socket handshake alike: HS256 only, signed with
- * JWT_ACCESS_SECRET, not expired, with the spec's claims (verified by @nestjs/jwt), and its account still
- * active: a deleted or suspended account's tokens, and tokens issued before a password change or reset (an
- * older session version), stop working at once, not when they expire, so that is read on every check.
+ * Checks an access token, for the HTTP strategy and the socket handshake alike: HS256 only, signed with
+ * JWT_ACCESS_SECRET, not expired, with the spec's claims, and its account still active: a deleted or
+ * suspended account's tokens, and tokens issued before a password change or reset (an older session
+ * version), stop working at once, not when they expire, so that is read on every check.
  *
  * A token's signature is verified once per process: a token seen valid is remembered (by its exact text,
  * which only our secret can have signed) until it expires. Verifying it again on every request was the
@@ -32,28 +32,26 @@ export class AccessTokenVerifier {
     private readonly modules: ModuleRef,
   ) {}
 
-  /** The token's claims if it is valid now and its account may act, else undefined. */
+  /** The token's claims if it is valid now and its account may act, else undefined (the socket handshake). */
   async activeClaims(token: string): Promise<AccessTokenClaims | undefined> {
-    const claims = this.claimsOf(token);
-    if (!claims) return undefined;
-    // The accounts context provides the port; this shared verifier is built before it.
-    this.activeAccounts ??= this.modules.get(ActiveAccounts, { strict: false });
-    return (await this.activeAccounts.isActive(claims.id, claims.sessionVersion)) ? claims : undefined;
+    const claims = this.remembered(token) ?? this.verify(token);
+    return claims && this.ifActive(claims);
   }
 
-  private claimsOf(token: string): AccessTokenClaims | undefined {
+  /** The claims of a token verified before and not expired since. */
+  remembered(token: string): AccessTokenClaims | undefined {
     const known = this.verified.get(token);
-    if (known) {
-      if (known.expiresAt > Date.now()) return known.claims;
-      this.verified.delete(token);
-      return undefined;
-    }
-    let payload: Record<string, unknown>;
-    try {
-      payload = this.jwt.verify<Record<string, unknown>>(token);
-    } catch {
-      return undefined;
-    }
+    if (!known) return undefined;
+    if (known.expiresAt > Date.now()) return known.claims;
+    this.verified.delete(token);
+    return undefined;
+  }
+
+  /**
+   * The claims of a token whose signature and expiry were just verified (here or by the HTTP strategy), if
+   * they are the spec's; the token is remembered until it expires.
+   */
+  remember(token: string, payload: Record<string, unknown>): AccessTokenClaims | undefined {
     const { id, email, sv, exp } = payload;
     if (typeof id !== 'string' || typeof email !== 'string') return undefined;
     // Tokens from before session versions existed carry none: the version every account started at.
@@ -62,5 +60,22 @@ export class AccessTokenVerifier {
     const claims = { id, email, sessionVersion };
     if (typeof exp === 'number') this.verified.set(token, { claims, expiresAt: exp * 1000 });
     return claims;
+  }
+
+  /** The claims if their account may still act: active, and the token's session version is current. */
+  async ifActive(claims: AccessTokenClaims): Promise<AccessTokenClaims | undefined> {
+    // The accounts context provides the port; this shared verifier is built before it.
+    this.activeAccounts ??= this.modules.get(ActiveAccounts, { strict: false });
+    return (await this.activeAccounts.isActive(claims.id, claims.sessionVersion)) ? claims : undefined;
+  }
+
+  private verify(token: string): AccessTokenClaims | undefined {
+    let payload: Record<string, unknown>;
+    try {
+      payload = this.jwt.verify<Record<string, unknown>>(token);
+    } catch {
+      return undefined;
+    }
+    return this.remember(token, payload);
   }
 }

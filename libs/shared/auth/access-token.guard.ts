@@ -1,41 +1,43 @@
-import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { AccessTokenVerifier } from './access-token-verifier.js';
+import { AccessTokenStrategy } from './access-token.strategy.js';
 import type { AccessTokenClaims } from './access-tokens.js';
 import { IS_PUBLIC } from './public.decorator.js';
 
 export type AuthenticatedRequest = Request & { user: AccessTokenClaims };
 
-/** `Authorization: Bearer <token>`, the scheme in any case (RFC 6750). */
-const BEARER = /^bearer\s+(\S+)\s*$/i;
-
-/** Global guard: every API route needs a valid bearer token (AccessTokenVerifier) unless it is @Public(). */
+/** Global guard: every API route needs a valid bearer token (AccessTokenStrategy) unless it is @Public(). */
 @Injectable()
-export class AccessTokenGuard implements CanActivate {
+export class AccessTokenGuard extends AuthGuard() {
   constructor(
     private readonly reflector: Reflector,
-    private readonly tokens: AccessTokenVerifier,
-  ) {}
+    strategy: AccessTokenStrategy,
+  ) {
+    super({ defaultStrategy: strategy.name, session: false });
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
     ]);
     if (isPublic) return true;
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const header = request.headers.authorization ?? '';
-    const token = BEARER.exec(header)?.[1];
-    const claims = token === undefined ? undefined : await this.tokens.activeClaims(token);
-    if (!claims) {
-      throw new UnauthorizedException(
-        /^bearer\s+\S/i.test(header)
-          ? 'Your session has expired. Please sign in again.'
-          : 'Sign in to continue',
-      );
-    }
-    request.user = claims;
-    return true;
+    return (await super.canActivate(context)) as boolean;
+  }
+
+  override handleRequest<T = AccessTokenClaims>(
+    error: unknown,
+    user: T | false,
+    _info: unknown,
+    context: ExecutionContext,
+  ): T {
+    if (error) throw error;
+    if (user) return user;
+    const header = context.switchToHttp().getRequest<Request>().headers.authorization ?? '';
+    throw new UnauthorizedException(
+      /^bearer\s+\S/i.test(header) ? 'Your session has expired. Please sign in again.' : 'Sign in to continue',
+    );
   }
 }

@@ -5,8 +5,7 @@ import { AppConfig } from '../../../config/app-config.js';
 import { Mailer } from '../../../notifications/index.js';
 import { verificationMail } from '../../../notifications/index.js';
 import { AccountErrors } from '../../account-errors.js';
-import { EmailVerificationToken, VERIFICATION_TOKEN_TTL_MS } from '../../email-verification-token.entity.js';
-import { newSecretToken } from '../../secret-token.js';
+import { issueVerificationToken } from './issue-verification-token.js';
 import { UserRepository } from '../../user.repository.js';
 import { RequestVerificationEmailCommand } from './request-verification-email.command.js';
 
@@ -26,15 +25,7 @@ export class RequestVerificationEmailHandler implements ICommandHandler<RequestV
       const user = await this.users.findById(command.userId, em);
       if (!user) throw AccountErrors.accountNotFound();
       if (user.verified) throw AccountErrors.alreadyVerified();
-      // A new link replaces every earlier one.
-      await em.nativeDelete(EmailVerificationToken, { userId: user.id, usedAt: null });
-      const { token, hash } = newSecretToken();
-      const record = new EmailVerificationToken();
-      record.userId = user.id;
-      record.tokenHash = hash;
-      record.expiresAt = new Date(Date.now() + VERIFICATION_TOKEN_TTL_MS);
-      em.persist(record);
-      return { user, token };
+      return { user, token: await issueVerificationToken(em, user.id) };
     });
     const link = `${this.config.publicUrl}/verifyEmail/${user.id}/${token}`;
     await this.mailer.send(verificationMail({ email: user.email }, link));

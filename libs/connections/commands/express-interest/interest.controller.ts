@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { UserIdPipe } from '../../../profiles/index.js';
+import { UserIdPipe } from '../../../shared/http/uuid-param.pipe.js';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
 import { DeclineInterestCommand } from '../decline-interest/decline-interest.command.js';

@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
-import { UserIdPipe } from '../../../profiles/index.js';
+import { UserIdPipe } from '../../../shared/http/uuid-param.pipe.js';
 import { FetchImageQuery } from './fetch-image.query.js';
 
 /** Private: the answer depends on who asks. Short: a new upload shows within five minutes everywhere. */

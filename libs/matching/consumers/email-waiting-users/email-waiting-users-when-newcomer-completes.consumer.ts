@@ -9,7 +9,7 @@ import { WaitingUsersNotifier, type Announcement } from './waiting-users-notifie
  * A user may finish the quiz before or after the profile; whichever completes them triggers the check.
  * Each event is handled once, and each (person, newcomer) pair is mailed once.
  */
-@Consumes(QuizSubmitted, ProfileUpdated)
+@Consumes(QuizSubmitted, ProfileUpdated, { id: 'matching.email-waiting-users' })
 export class EmailWaitingUsersWhenNewcomerCompletes implements EventConsumer<QuizSubmitted | ProfileUpdated> {
   constructor(
     private readonly notifier: WaitingUsersNotifier,

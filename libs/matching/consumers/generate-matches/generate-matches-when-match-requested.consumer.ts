@@ -22,7 +22,7 @@ const POOL_MAX_AGE_MS = 5 * 60_000;
  * the summary pass writes their summaries; a crash before that announcement redelivers the request, which
  * then only announces.
  */
-@Consumes(MatchRequested)
+@Consumes(MatchRequested, { concurrency: 1 })
 export class GenerateMatchesWhenMatchRequested
   implements EventConsumer<MatchRequested>, BeforeApplicationShutdown
 {

@@ -10,7 +10,7 @@ type PairChanged = UserBlocked | UserUnblocked | ConnectionEnded;
  * Keeps matching's copy of the pairs that must never meet (match_block), which every set computed from now on
  * leaves out: blocks, and pairs that unmatched (kept like a block made by the one who unmatched).
  */
-@Consumes(UserBlocked, UserUnblocked, ConnectionEnded)
+@Consumes(UserBlocked, UserUnblocked, ConnectionEnded, { id: 'matching.record-block' })
 export class RecordBlockWhenUserBlocks implements EventConsumer<PairChanged> {
   constructor(
     private readonly members: MemberRepository,

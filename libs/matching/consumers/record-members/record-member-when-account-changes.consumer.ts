@@ -15,7 +15,9 @@ type AccountChanged = UserRegistered | AccountNamed | EmailVerified | AccountSus
  * Keeps matching's copy of an account (name, email, verified, suspended) in match_member. The batch and
  * the single path share the processed-event marks and the upserts' rules (the newer version wins).
  */
-@Consumes(UserRegistered, AccountNamed, EmailVerified, AccountSuspended, AccountUnsuspended)
+@Consumes(UserRegistered, AccountNamed, EmailVerified, AccountSuspended, AccountUnsuspended, {
+  id: 'matching.record-member',
+})
 export class RecordMemberWhenAccountChanges implements EventConsumer<AccountChanged> {
   constructor(
     private readonly members: MemberRepository,

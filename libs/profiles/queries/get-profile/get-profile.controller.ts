@@ -4,7 +4,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
 import type { ProfileView } from '../../profile-view.js';
-import { UserIdPipe } from '../../user-id.pipe.js';
+import { UserIdPipe } from '../../../shared/http/uuid-param.pipe.js';
 import { GetProfileQuery } from './get-profile.query.js';
 
 @ApiTags('profiles')

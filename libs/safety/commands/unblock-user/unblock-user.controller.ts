@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
-import { UserIdPipe } from '../../../profiles/index.js';
+import { UserIdPipe } from '../../../shared/http/uuid-param.pipe.js';
 import { UnblockUserCommand } from './unblock-user.command.js';
 
 @ApiTags('safety')

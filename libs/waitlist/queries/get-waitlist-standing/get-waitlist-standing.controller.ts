@@ -5,7 +5,7 @@ import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
 import { assertSelf } from '../../../shared/auth/ownership.js';
 import { PerUserThrottle, tooManyRequests } from '../../../shared/http/per-user-throttle.js';
-import { UserIdPipe } from '../../../profiles/index.js';
+import { UserIdPipe } from '../../../shared/http/uuid-param.pipe.js';
 import { GetWaitlistStandingQuery, type WaitlistView } from './get-waitlist-standing.query.js';
 
 @ApiTags('waitlist')
