@@ -25,6 +25,5 @@ const consumers = [
 @Module({
   imports: [MatchingModule],
   providers: [...consumers, MemberRefresh, WaitingUsersNotifier, WaitingUsersRepository],
-  exports: [GenerateMatchesWhenMatchRequested],
 })
 export class MatchingWorkerModule {}

@@ -5,7 +5,7 @@ import { OutboxRelay } from '../../libs/messaging/outbox-relay.js';
 import { calendarDay } from '../../libs/matching/domain/calendar-day.js';
 import { DailyMatchScheduler } from '../../libs/matching/commands/request-daily-matches/daily-match.scheduler.js';
 import { RequestDailyMatchesCommand } from '../../libs/matching/commands/request-daily-matches/request-daily-matches.command.js';
-import { GenerateMatchesWhenMatchRequested } from '../../libs/matching/consumers/generate-matches/generate-matches-when-match-requested.consumer.js';
+import { EventDispatcher } from '../../libs/messaging/event-dispatcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** issue 9, defect 1: the day's request survives the death of the process that took it. */
@@ -62,7 +62,7 @@ describe("the day's request is a lease", () => {
 
     await t.app.get(DailyMatchScheduler).resumeIfStalled();
     await t.app.get(OutboxRelay).drain();
-    await t.app.get(GenerateMatchesWhenMatchRequested).settled();
+    await t.app.get(EventDispatcher).settled();
     const deadline = Date.now() + 20_000;
     for (;;) {
       const [{ n }] = await sql(`select count(*)::int as n from match_set where day = ?::date`, [day]);

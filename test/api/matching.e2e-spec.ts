@@ -6,7 +6,7 @@ import { compatibilityPercent } from '../../libs/matching/domain/compatibility.j
 import { addDays, calendarDay } from '../../libs/matching/domain/calendar-day.js';
 import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
 import { RequestDailyMatchesCommand } from '../../libs/matching/commands/request-daily-matches/request-daily-matches.command.js';
-import { GenerateMatchesWhenMatchRequested } from '../../libs/matching/consumers/generate-matches/generate-matches-when-match-requested.consumer.js';
+import { EventDispatcher } from '../../libs/messaging/event-dispatcher.js';
 import { AnswerEmbeddings } from '../../libs/matching/embeddings/answer-embeddings.js';
 import { TextEmbeddings } from '../../libs/matching/embeddings/text-embeddings.js';
 import { MatchSetRepository } from '../../libs/matching/storage/match-set.repository.js';
@@ -313,9 +313,9 @@ describe('matching API', () => {
     // A second scheduler (another matcher process) finds the day claimed.
     expect((await t.app.get(CommandBus).execute(new RequestDailyMatchesCommand(day))).claimed).toBe(false);
     await t.app.get(OutboxRelay).drain();
-    const consumer = t.app.get(GenerateMatchesWhenMatchRequested);
+    const consumers = t.app.get(EventDispatcher);
     await h.until('sets of the scheduled day', async () => {
-      await consumer.settled();
+      await consumers.settled();
       const [{ n }] = await h.sql(`select count(*)::int as n from match_set where day = ?::date`, [day]);
       return n === result.requested;
     });
@@ -330,7 +330,7 @@ describe('matching API', () => {
     // Each stored chunk is announced, and the summary pass writes its summaries: first reads find them.
     await h.until('the summary pass', async () => {
       await t.app.get(OutboxRelay).drain();
-      await consumer.settled();
+      await consumers.settled();
       const [row] = await h.sql(
         `select count(*)::int as picks, count(summary)::int as summaries from match_pick where day = ?::date`,
         [day],

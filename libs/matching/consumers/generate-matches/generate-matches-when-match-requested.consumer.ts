@@ -1,4 +1,4 @@
-import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
 import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
@@ -16,18 +16,16 @@ const POOL_MAX_AGE_MS = 5 * 60_000;
  * Answers the schedule's MatchRequested events: each carries a chunk of users, computed as one batch (one
  * pool, blocked scoring, one transaction per block). `handle` resolves only once the chunk's sets are
  * written, so a Kafka offset is committed after the sets exist, never before; a failure goes back to the
- * EventDispatcher, which retries the chunk and parks it after the last try. Chunks run one at a time.
+ * EventDispatcher, which retries the chunk and parks it after the last try.
  * Idempotent on (user, day): a redelivered request finds the sets in place and writes nothing, so no
  * processed-event mark is needed. Once the chunk's sets are stored it announces them (MatchSetsStored), and
  * the summary pass writes their summaries; a crash before that announcement redelivers the request, which
  * then only announces.
  */
-@Consumes(MatchRequested, { concurrency: 1 })
-export class GenerateMatchesWhenMatchRequested
-  implements EventConsumer<MatchRequested>, BeforeApplicationShutdown
-{
+// Two chunks at a time: one is written while the next is read and scored (the daily run's overlap).
+@Consumes(MatchRequested, { concurrency: 2 })
+export class GenerateMatchesWhenMatchRequested implements EventConsumer<MatchRequested> {
   private readonly logger = new Logger('GenerateMatchesWhenMatchRequested');
-  private chain: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly orm: MikroORM,
@@ -38,21 +36,7 @@ export class GenerateMatchesWhenMatchRequested
   ) {}
 
   handle(event: MatchRequested): Promise<void> {
-    const { day } = event.payload;
-    const users = event.payload.userIds ?? [event.aggregateId];
-    const done = this.chain.then(() => this.generate(day, users));
-    this.chain = done.catch(() => undefined);
-    return done;
-  }
-
-  /** Resolves when every request received so far is handled (tests and shutdown). */
-  async settled(): Promise<void> {
-    await this.chain;
-  }
-
-  // Settles while the database is still open (the ORM closes in onApplicationShutdown).
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.settled();
+    return this.generate(event.payload.day, event.payload.userIds ?? [event.aggregateId]);
   }
 
   private async generate(day: string, users: string[]): Promise<void> {

@@ -1,4 +1,4 @@
-import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
 import { isCalendarDay } from '../../domain/calendar-day.js';
 import { MatchSetsStored } from '../../events/match-sets-stored.event.js';
@@ -10,24 +10,14 @@ import { SummaryPass } from '../../summaries/summary-pass.js';
  * the generation of the next chunks. Idempotent: it writes only what is missing, so a redelivery after a
  * crash finishes the chunk and writes nothing twice.
  */
-@Consumes(MatchSetsStored)
-export class WriteSummariesWhenSetsStored
-  implements EventConsumer<MatchSetsStored>, BeforeApplicationShutdown
-{
+@Consumes(MatchSetsStored, { concurrency: 1 })
+export class WriteSummariesWhenSetsStored implements EventConsumer<MatchSetsStored> {
   private readonly logger = new Logger('WriteSummariesWhenSetsStored');
-  private chain: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly pass: SummaryPass) {}
 
   handle(event: MatchSetsStored): Promise<void> {
-    const done = this.chain.then(() => this.write(event.payload.day, event.payload.userIds));
-    this.chain = done.catch(() => undefined);
-    return done;
-  }
-
-  // Settles while the database is still open (the ORM closes in onApplicationShutdown).
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.chain;
+    return this.write(event.payload.day, event.payload.userIds);
   }
 
   private async write(day: string, userIds: string[]): Promise<void> {
