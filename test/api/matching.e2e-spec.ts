@@ -6,6 +6,7 @@ import { compatibilityPercent } from '../../libs/matching/domain/compatibility.j
 import { addDays, calendarDay } from '../../libs/matching/domain/calendar-day.js';
 import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
 import { RequestDailyMatchesCommand } from '../../libs/matching/commands/request-daily-matches/request-daily-matches.command.js';
+import { USERS_PER_EVENT } from '../../libs/matching/commands/request-daily-matches/request-daily-matches.handler.js';
 import { EventDispatcher } from '../../libs/messaging/event-dispatcher.js';
 import { AnswerEmbeddings } from '../../libs/matching/embeddings/answer-embeddings.js';
 import { TextEmbeddings } from '../../libs/matching/embeddings/text-embeddings.js';
@@ -341,7 +342,7 @@ describe('matching API', () => {
       `select count(*)::int as chunks from outbox_message where type = 'MatchSetsStored' and payload->>'day' = ?`,
       [day],
     );
-    expect(chunks).toBe(Math.ceil(result.requested / 250));
+    expect(chunks).toBe(Math.ceil(result.requested / USERS_PER_EVENT));
   });
 
   it('the daily run stores picks without summaries; the first read writes each once, and a process without the model writes the same text', async () => {

@@ -62,6 +62,9 @@ type Timings = Record<'read' | 'score' | 'write', number>;
 @Injectable()
 export class MatchSetGenerator {
   private readonly logger = new Logger('MatchSetGenerator');
+  /** Generations under way in this process, and who waits for none to be. */
+  private running = 0;
+  private readonly idleWaiters: (() => void)[] = [];
 
   constructor(
     private readonly orm: MikroORM,
@@ -79,7 +82,25 @@ export class MatchSetGenerator {
     return { existing: new Map(sets.map((set) => [set.userId, set])), blocked };
   }
 
+  /** Resolves once no generation runs in this process (at once when none does). */
+  whenIdle(): Promise<void> {
+    return this.running === 0 ? Promise.resolve() : new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   async generate(day: string, userIds: string[], options: GenerateOptions): Promise<GenerateReport> {
+    this.running++;
+    try {
+      return await this.generateAll(day, userIds, options);
+    } finally {
+      if (--this.running === 0) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+    }
+  }
+
+  private async generateAll(
+    day: string,
+    userIds: string[],
+    options: GenerateOptions,
+  ): Promise<GenerateReport> {
     const report: GenerateReport = { created: 0, empty: 0, existing: 0, ineligible: 0 };
     const timings: Timings = { read: 0, score: 0, write: 0 };
     // The database writes earlier blocks while the next is read and scored: CPU and I/O overlap. Two writes

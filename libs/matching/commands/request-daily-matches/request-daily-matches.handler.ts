@@ -9,7 +9,7 @@ import { RequestDailyMatchesCommand } from './request-daily-matches.command.js';
 import { Metrics } from '../../../shared/observability/metrics.js';
 
 /** Users per MatchRequested: a matcher computes a chunk as one batch and acknowledges it once written. */
-const USERS_PER_EVENT = 250;
+export const USERS_PER_EVENT = 1000;
 /** Events per transaction, so 100k requests don't make one giant transaction. */
 const EVENTS_PER_TRANSACTION = 20;
 /** How long the day's request stays ours without renewal; renewed after every transaction. */

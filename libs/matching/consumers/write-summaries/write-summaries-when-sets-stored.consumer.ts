@@ -2,19 +2,23 @@ import { Logger } from '@nestjs/common';
 import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
 import { isCalendarDay } from '../../domain/calendar-day.js';
 import { MatchSetsStored } from '../../events/match-sets-stored.event.js';
+import { MatchSetGenerator } from '../../generation/match-set-generator.js';
 import { SummaryPass } from '../../summaries/summary-pass.js';
 
 /**
  * The summary pass of the schedule, a chunk at a time, on whichever matcher receives the chunk's
- * MatchSetsStored. One chunk at a time per process, so the pass takes a bounded share of the matcher beside
- * the generation of the next chunks. Idempotent: it writes only what is missing, so a redelivery after a
+ * MatchSetsStored. One chunk at a time per process, and only while the process generates no sets, so the
+ * day's sets are all stored first and the pass takes what the matcher has left. Idempotent: it writes only what is missing, so a redelivery after a
  * crash finishes the chunk and writes nothing twice.
  */
 @Consumes(MatchSetsStored, { concurrency: 1 })
 export class WriteSummariesWhenSetsStored implements EventConsumer<MatchSetsStored> {
   private readonly logger = new Logger('WriteSummariesWhenSetsStored');
 
-  constructor(private readonly pass: SummaryPass) {}
+  constructor(
+    private readonly pass: SummaryPass,
+    private readonly generator: MatchSetGenerator,
+  ) {}
 
   handle(event: MatchSetsStored): Promise<void> {
     return this.write(event.payload.day, event.payload.userIds);
@@ -22,6 +26,8 @@ export class WriteSummariesWhenSetsStored implements EventConsumer<MatchSetsStor
 
   private async write(day: string, userIds: string[]): Promise<void> {
     if (!isCalendarDay(day)) throw new RangeError(`MatchSetsStored for a date out of range: ${day}`);
+    // The day's sets first: a chunk's summaries wait while this process still generates sets.
+    await this.generator.whenIdle();
     const report = await this.pass.forMembers(day, userIds);
     this.logger.debug(
       `day ${day}: ${report.summaries} summaries for ${userIds.length} members, ${report.ms} ms`,
