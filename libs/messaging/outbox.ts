@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import { bound } from '../persistence/bound-statement.js';
+import { sql } from '../persistence/sql.js';
 import { EventPublisher } from './event-publisher.port.js';
 import type { IntegrationEvent } from './integration-event.js';
 import { OutboxMessage } from './outbox-message.entity.js';
@@ -15,7 +15,7 @@ export class Outbox {
 
   /** How many committed events wait to be relayed, and since when the oldest (health, `fated stats`). */
   async backlog(em: EntityManager): Promise<{ pending: number; oldest: Date | null }> {
-    const [row] = await bound<{ n: number | string; oldest: Date | string | null }>(
+    const [row] = await sql<{ n: number | string; oldest: Date | string | null }>(
       em,
       `select count(*) as n, min(occurred_at) as oldest from outbox_message where published_at is null`,
       [],
@@ -52,7 +52,7 @@ export class Outbox {
         erasable: event.erasable,
       };
     });
-    await bound(
+    await sql(
       em,
       `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at, request_id, erasable)
        select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at, x.request_id, x.erasable

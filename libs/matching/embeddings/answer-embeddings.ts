@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { CHOICES_PER_QUESTION, QUESTIONS, QUESTION_COUNT } from '../../quiz/index.js';
 import type { Embedder } from './embedder.js';
-import { literal, query, vectorOf } from '../persistence/sql.js';
+import { sql } from '../../persistence/sql.js';
+import { vectorBytes, vectorOf } from '../persistence/columns.js';
 
 /** Cosine similarity of the texts of two choices on one question, under one model (what summaries need). */
 export interface AnswerSimilarity {
@@ -103,7 +104,7 @@ export class AnswerEmbeddings {
     if (this.built?.modelId === modelId) return this.built;
     const cached = this.stored.get(modelId);
     if (cached) return cached;
-    const [row] = await query<{ similarities: unknown }>(
+    const [row] = await sql<{ similarities: unknown }>(
       this.orm.em.fork(),
       `select similarities from answer_text_similarity where model_id = ?`,
       [modelId],
@@ -116,11 +117,11 @@ export class AnswerEmbeddings {
   }
 
   private async store(vectors: AnswerTextVectors): Promise<void> {
-    await query(
+    await sql(
       this.orm.em.fork(),
-      `insert into answer_text_similarity (model_id, similarities)
-       values (${literal.text(vectors.modelId)}, ${literal.vector(vectors.similarities)})
+      `insert into answer_text_similarity (model_id, similarities) values (?, ?::bytea)
        on conflict (model_id) do update set similarities = excluded.similarities`,
+      [vectors.modelId, vectorBytes(vectors.similarities)],
     );
   }
 }
