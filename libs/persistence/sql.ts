@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import type { EntityManager, Transaction } from '@mikro-orm/core';
+import type { AbstractSqlConnection, SqlEntityManager } from '@mikro-orm/sql';
 import { CompiledQuery, type Kysely } from 'kysely';
 
 /**
@@ -12,16 +12,25 @@ import { CompiledQuery, type Kysely } from 'kysely';
  * value: write `= any(?::uuid[])` or `unnest(?::uuid[], ?::int[])`, never `in (?)`. The ORM's query log does
  * not see these statements (it would print the megabyte).
  */
-export async function sql<Row = Record<string, unknown>>(
+export function sql<Row = Record<string, unknown>>(
   em: EntityManager,
   text: string,
   values: readonly unknown[] = [],
 ): Promise<Row[]> {
+  return sqlOn<Row>((em as SqlEntityManager).getConnection(), text, values, em.getTransactionContext());
+}
+
+/** `sql` for a caller holding a connection rather than an entity manager (the batched reads' rounds). */
+export async function sqlOn<Row = Record<string, unknown>>(
+  connection: AbstractSqlConnection,
+  text: string,
+  values: readonly unknown[],
+  transaction?: Transaction,
+): Promise<Row[]> {
   let index = 0;
   const numbered = text.replace(/\?/g, () => `$${++index}`);
   if (index !== values.length) throw new RangeError(`${index} placeholders for ${values.length} values`);
-  const connection = (em as SqlEntityManager).getConnection();
-  const executor = (em.getTransactionContext<Kysely<unknown>>() ?? connection.getClient()) as Kysely<unknown>;
+  const executor = (transaction ?? connection.getClient()) as Kysely<unknown>;
   const result = await executor.executeQuery(CompiledQuery.raw(numbered, [...values]));
   return result.rows as Row[];
 }
