@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import { sql } from '../persistence/sql.js';
 import { Outbox } from '../messaging/outbox.js';
 import { Mailer } from '../notifications/index.js';
 import { AccountDeleted } from './events/account-deleted.event.js';
@@ -22,32 +22,26 @@ export class AccountDeletion {
 
   /** False when the account was already gone (a concurrent deletion): no second AccountDeleted. */
   async delete(em: EntityManager, userId: string): Promise<boolean> {
-    const connection = (em as SqlEntityManager).getConnection();
-    const ctx = em.getTransactionContext();
-    const deleted = await connection.execute<{ email: string }[]>(
+    const deleted = await sql<{ email: string }>(
+      em,
       `delete from app_user where id = ? returning email`,
       [userId],
-      'all',
-      ctx,
     );
     if (deleted.length === 0) return false;
-    await connection.execute(
+    await sql(
+      em,
       `insert into deleted_account (id_hash) values (sha256(convert_to(?, 'UTF8'))) on conflict do nothing`,
       [userId],
-      'run',
-      ctx,
     );
-    await connection.execute(
+    await sql(
+      em,
       `delete from outbox_message where aggregate_id = ? or strpos(payload::text, ?) > 0`,
       [userId, userId],
-      'run',
-      ctx,
     );
-    await connection.execute(
+    await sql(
+      em,
       `delete from dead_letter where aggregate_id = ? or strpos(payload::text, ?) > 0`,
       [userId, userId],
-      'run',
-      ctx,
     );
     this.outbox.record(em, new AccountDeleted(userId, { userId }));
     this.mailer.forget(deleted[0]!.email);
