@@ -1,8 +1,8 @@
 import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { Metrics } from '../shared/observability/metrics.js';
 import { DeadLetters } from './dead-letters.js';
+import { sql } from '../persistence/sql.js';
 
 /** Feeds the outbox and dead-letter gauges from the database when Prometheus scrapes. */
 @Injectable()
@@ -16,11 +16,10 @@ export class MessagingMetrics implements OnModuleInit {
   onModuleInit(): void {
     this.metrics?.probeOutbox(async () => {
       // The partial index on unpublished rows keeps this cheap however long the table is.
-      const [row] = await (this.orm.em.fork() as SqlEntityManager)
-        .getConnection()
-        .execute<{ n: number | string; oldest: Date | string | null }[]>(
-          `select count(*) as n, min(occurred_at) as oldest from outbox_message where published_at is null`,
-        );
+      const [row] = await sql<{ n: number | string; oldest: Date | string | null }>(
+        this.orm.em.fork(),
+        `select count(*) as n, min(occurred_at) as oldest from outbox_message where published_at is null`,
+      );
       const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
       return {
         pending: Number(row?.n ?? 0),
