@@ -64,6 +64,23 @@ export class UserRepository {
     return row?.active === false ? 'suspended' : 'unknown';
   }
 
+  /**
+   * Deletes the account row (its dependants go by foreign key) and keeps the hash of its id; the address it
+   * had, or undefined when it was already gone.
+   */
+  async remove(em: EntityManager, id: string): Promise<string | undefined> {
+    const [deleted] = await sql<{ email: string }>(em, `delete from app_user where id = ? returning email`, [
+      id,
+    ]);
+    if (!deleted) return undefined;
+    await sql(
+      em,
+      `insert into deleted_account (id_hash) values (sha256(convert_to(?, 'UTF8'))) on conflict do nothing`,
+      [id],
+    );
+    return deleted.email;
+  }
+
   async isVerified(id: string, em: EntityManager = this.em): Promise<boolean> {
     const rows = await sql(em, `select 1 from app_user where id = ? and email_verified_at is not null`, [id]);
     return rows.length > 0;

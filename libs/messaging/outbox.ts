@@ -13,7 +13,7 @@ import { OutboxMessage } from './outbox-message.entity.js';
 export class Outbox {
   constructor(@Optional() private readonly publisher?: EventPublisher) {}
 
-  /** How many committed events wait to be relayed, and since when the oldest (health, `fated stats`). */
+  /** How many committed events wait to be relayed, and since when the oldest (health, metrics, `fated stats`). */
   async backlog(em: EntityManager): Promise<{ pending: number; oldest: Date | null }> {
     const [row] = await sql<{ n: number | string; oldest: Date | string | null }>(
       em,
@@ -21,6 +21,18 @@ export class Outbox {
       [],
     );
     return { pending: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+  }
+
+  /**
+   * Removes every event and dead letter that names `id`, sent or not, in the caller's transaction (an account
+   * deleted for good: an event about someone who is gone has nothing left to do).
+   */
+  async forget(em: EntityManager, id: string): Promise<void> {
+    await sql(em, `delete from outbox_message where aggregate_id = ? or strpos(payload::text, ?) > 0`, [
+      id,
+      id,
+    ]);
+    await sql(em, `delete from dead_letter where aggregate_id = ? or strpos(payload::text, ?) > 0`, [id, id]);
   }
 
   record(em: EntityManager, ...events: IntegrationEvent[]): void {

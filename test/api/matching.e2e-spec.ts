@@ -8,6 +8,7 @@ import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js'
 import { RequestDailyMatchesCommand } from '../../libs/matching/commands/request-daily-matches/request-daily-matches.command.js';
 import { EventDispatcher } from '../../libs/messaging/event-dispatcher.js';
 import { AnswerEmbeddings } from '../../libs/matching/embeddings/answer-embeddings.js';
+import { AnswerSimilarityRepository } from '../../libs/matching/embeddings/answer-similarity.repository.js';
 import { TextEmbeddings } from '../../libs/matching/embeddings/text-embeddings.js';
 import { MatchSetRepository } from '../../libs/matching/storage/match-set.repository.js';
 import { PickSummaries } from '../../libs/matching/summaries/pick-summaries.js';
@@ -377,7 +378,10 @@ describe('matching API', () => {
     const gateway = new PickSummaries(
       t.app.get(MatchSetRepository),
       t.app.get(PersonalityVectorRepository),
-      new AnswerEmbeddings(orm as unknown as ConstructorParameters<typeof AnswerEmbeddings>[0]),
+      new AnswerEmbeddings(
+        orm as unknown as ConstructorParameters<typeof AnswerEmbeddings>[0],
+        t.app.get(AnswerSimilarityRepository),
+      ),
       new TextEmbeddings(t.config, new HealthRegistry(), false),
     );
     await h.sql(`update match_pick set summary = null where user_id = ? and day = ?::date`, [seeker.id, day]);
