@@ -40,8 +40,6 @@ const owners = {
 
 // Reads across a boundary that are still there, each with its reason; the list only shrinks.
 const exceptions = {
-  // Deleting an account removes what names the person everywhere in one transaction (README, "What deletion removes").
-  'libs/accounts/account-deletion.ts': ['outbox_message', 'dead_letter'],
   // The CLI owns no tables; these read matching's until its index.ts offers the numbers and the vector's date.
   'cli/actions/stats.action.ts': ['personality_vector', 'match_set'],
   'cli/actions/user-show.action.ts': ['personality_vector'],

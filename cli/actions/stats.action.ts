@@ -1,5 +1,6 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
+import { sql } from '../../libs/persistence/sql.js';
 import { UserRepository } from '../../libs/accounts/index.js';
 import { ConnectionRepository } from '../../libs/connections/index.js';
 import { UserImageRepository } from '../../libs/images/index.js';
@@ -91,7 +92,8 @@ async function matchingCounts(
   em: EntityManager,
   day: string,
 ): Promise<Pick<Stats, 'personalityVectors' | 'setsToday' | 'emptySetsToday'>> {
-  const [row] = await (em as SqlEntityManager).getConnection().execute<Record<string, number | string>[]>(
+  const [row] = await sql<Record<string, number | string>>(
+    em,
     `select (select count(*) from personality_vector) as vectors,
             (select count(*) from match_set where day = ?::date) as sets_today,
             (select count(*) from match_set where day = ?::date and pick_count = 0) as empty_today`,

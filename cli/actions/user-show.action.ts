@@ -1,5 +1,5 @@
-import { MikroORM, type EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import { MikroORM } from '@mikro-orm/core';
+import { sql } from '../../libs/persistence/sql.js';
 import { UserRepository } from '../../libs/accounts/index.js';
 import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
 import { MatchSetRepository } from '../../libs/matching/storage/match-set.repository.js';
@@ -64,7 +64,7 @@ export async function userShowAction(
   const view = await context.app.get(ProfileRepository, { strict: false }).findView(user.id, em);
   const quiz = await context.app.get(QuizResponseRepository, { strict: false }).findResponse(em, user.id);
   // Matching's to tell, once its index.ts offers it (listed in scripts/check-table-ownership.mjs).
-  const [vector] = await read<{ updated_at: Date | string; embedding_model: string | null }>(
+  const [vector] = await sql<{ updated_at: Date | string; embedding_model: string | null }>(
     em,
     'select updated_at, embedding_model from personality_vector where user_id = ?',
     [user.id],
@@ -170,10 +170,6 @@ function print(report: UserReport, out: Output): void {
     );
     out.line(`                ${pick.summary}`);
   }
-}
-
-function read<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  return (em as SqlEntityManager).getConnection().execute(sql, params, 'all');
 }
 
 function iso(value: Date | string): string {

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { Outbox } from '../messaging/outbox.js';
 import { Mailer } from '../notifications/index.js';
 import { AccountDeleted } from './events/account-deleted.event.js';
+import { UserRepository } from './user.repository.js';
 
 /**
  * Deletes an account for good, in the caller's transaction: the app_user row, and with it (foreign keys
@@ -16,41 +16,18 @@ import { AccountDeleted } from './events/account-deleted.event.js';
 @Injectable()
 export class AccountDeletion {
   constructor(
+    private readonly users: UserRepository,
     private readonly outbox: Outbox,
     private readonly mailer: Mailer,
   ) {}
 
   /** False when the account was already gone (a concurrent deletion): no second AccountDeleted. */
   async delete(em: EntityManager, userId: string): Promise<boolean> {
-    const connection = (em as SqlEntityManager).getConnection();
-    const ctx = em.getTransactionContext();
-    const deleted = await connection.execute<{ email: string }[]>(
-      `delete from app_user where id = ? returning email`,
-      [userId],
-      'all',
-      ctx,
-    );
-    if (deleted.length === 0) return false;
-    await connection.execute(
-      `insert into deleted_account (id_hash) values (sha256(convert_to(?, 'UTF8'))) on conflict do nothing`,
-      [userId],
-      'run',
-      ctx,
-    );
-    await connection.execute(
-      `delete from outbox_message where aggregate_id = ? or strpos(payload::text, ?) > 0`,
-      [userId, userId],
-      'run',
-      ctx,
-    );
-    await connection.execute(
-      `delete from dead_letter where aggregate_id = ? or strpos(payload::text, ?) > 0`,
-      [userId, userId],
-      'run',
-      ctx,
-    );
+    const email = await this.users.remove(em, userId);
+    if (email === undefined) return false;
+    await this.outbox.forget(em, userId);
     this.outbox.record(em, new AccountDeleted(userId, { userId }));
-    this.mailer.forget(deleted[0]!.email);
+    this.mailer.forget(email);
     return true;
   }
 }

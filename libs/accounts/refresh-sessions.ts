@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import { sql } from '../persistence/sql.js';
 import { RefreshSession, REFRESH_TOKEN_TTL_MS } from './refresh-session.entity.js';
 import { hashSecretToken, newSecretToken } from './secret-token.js';
 import type { User } from './user.entity.js';
@@ -84,21 +84,17 @@ export class RefreshSessions {
    * successors); the version already ends those.
    */
   async endAll(em: EntityManager, user: User): Promise<void> {
-    const [row] = await (em as SqlEntityManager)
-      .getConnection()
-      .execute<{ session_version: number }[]>(
-        `update app_user set session_version = session_version + 1 where id = ? returning session_version`,
-        [user.id],
-        'all',
-        em.getTransactionContext(),
-      );
+    const [row] = await sql<{ session_version: number }>(
+      em,
+      `update app_user set session_version = session_version + 1 where id = ? returning session_version`,
+      [user.id],
+    );
     user.sessionVersion = row!.session_version;
-    await (em as SqlEntityManager).getConnection().execute(
+    await sql(
+      em,
       `update refresh_session set revoked_at = now()
         where id in (select id from refresh_session where user_id = ? and revoked_at is null for update skip locked)`,
       [user.id],
-      'run',
-      em.getTransactionContext(),
     );
   }
 

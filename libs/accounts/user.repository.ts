@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { LRUCache } from 'lru-cache';
+import { sql } from '../persistence/sql.js';
 import { User } from './user.entity.js';
 
 /** Whether an id is an account others may see, one that is suspended, one that was deleted, or none of these. */
@@ -12,17 +12,17 @@ export interface AccountContact {
   email: string;
 }
 
-/**
- * Names seen lately, per process. A name is set at sign-up (or, for an account reclaimed by a password reset,
- * chosen once at the next sign-in) and never changes after, and what shows a name
- * (a profile, a card, a blocked person) is gone with a deleted account, so a cached name is never wrong
- * where it is shown; it saves a query on every profile read and match card. Bounded: 50,000 names.
- */
-const knownNames = new LRUCache<string, string>({ max: 50_000 });
-
 /** Intention-revealing reads of accounts (other contexts use them instead of reading `app_user`). */
 @Injectable()
 export class UserRepository {
+  /**
+   * Names seen lately, per process. A name is set at sign-up (or, for an account reclaimed by a password reset,
+   * chosen once at the next sign-in) and never changes after, and what shows a name
+   * (a profile, a card, a blocked person) is gone with a deleted account, so a cached name is never wrong
+   * where it is shown; it saves a query on every profile read and match card. Bounded: 50,000 names.
+   */
+  private readonly knownNames = new LRUCache<string, string>({ max: 50_000 });
+
   constructor(private readonly em: EntityManager) {}
 
   /** `lock`: for update, in the caller's transaction (a write that must not interleave with another on the row). */
@@ -42,7 +42,6 @@ export class UserRepository {
     return em.findOne(User, { referralCode: code.trim().toUpperCase() });
   }
 
-  /** One read: a deleted account leaves only the hash of its id behind (`deleted_account`). */
   /** How many accounts there are, and how many of them verified their address (`fated stats`). */
   async counts(em: EntityManager = this.em): Promise<{ accounts: number; verified: number }> {
     const [accounts, verified] = await Promise.all([
@@ -52,8 +51,9 @@ export class UserRepository {
     return { accounts, verified };
   }
 
+  /** One read: a deleted account leaves only the hash of its id behind (`deleted_account`). */
   async statusOf(id: string, em: EntityManager = this.em): Promise<AccountStatus> {
-    const [row] = await run<{ active: boolean | null; deleted: boolean }>(
+    const [row] = await sql<{ active: boolean | null; deleted: boolean }>(
       em,
       `select (select suspended_at is null from app_user where id = ?) as active,
               exists (select 1 from deleted_account where id_hash = sha256(convert_to(?, 'UTF8'))) as deleted`,
@@ -64,31 +64,47 @@ export class UserRepository {
     return row?.active === false ? 'suspended' : 'unknown';
   }
 
+  /**
+   * Deletes the account row (its dependants go by foreign key) and keeps the hash of its id; the address it
+   * had, or undefined when it was already gone.
+   */
+  async remove(em: EntityManager, id: string): Promise<string | undefined> {
+    const [deleted] = await sql<{ email: string }>(em, `delete from app_user where id = ? returning email`, [
+      id,
+    ]);
+    if (!deleted) return undefined;
+    await sql(
+      em,
+      `insert into deleted_account (id_hash) values (sha256(convert_to(?, 'UTF8'))) on conflict do nothing`,
+      [id],
+    );
+    return deleted.email;
+  }
+
   async isVerified(id: string, em: EntityManager = this.em): Promise<boolean> {
-    const rows = await run(em, `select 1 from app_user where id = ? and email_verified_at is not null`, [id]);
+    const rows = await sql(em, `select 1 from app_user where id = ? and email_verified_at is not null`, [id]);
     return rows.length > 0;
   }
 
-  /** The names of these accounts, by id, in one read per thousand ids; ids that are no account are left out. */
+  /** The names of these accounts, by id, in one read; ids that are no account are left out. */
   async namesOf(ids: readonly string[], em: EntityManager = this.em): Promise<Map<string, string>> {
     const names = new Map<string, string>();
     const missing: string[] = [];
     for (const id of ids) {
-      const name = knownNames.get(id);
+      const name = this.knownNames.get(id);
       if (name === undefined) missing.push(id);
       else names.set(id, name);
     }
-    const rows = await inChunks(missing, (chunk) =>
-      run<{ id: string; name: string }>(
-        em,
-        `select id, name from app_user where id in (${chunk.map(() => '?').join(', ')})`,
-        chunk,
-      ),
+    if (missing.length === 0) return names;
+    const rows = await sql<{ id: string; name: string }>(
+      em,
+      `select id, name from app_user where id = any(?::uuid[])`,
+      [[...new Set(missing)]],
     );
     for (const row of rows) {
       names.set(row.id, row.name);
       // An account without a name yet (reclaimed by a reset) gets one once: only a chosen name is remembered.
-      if (row.name !== '') knownNames.set(row.id, row.name);
+      if (row.name !== '') this.knownNames.set(row.id, row.name);
     }
     return names;
   }
@@ -98,12 +114,11 @@ export class UserRepository {
     ids: readonly string[],
     em: EntityManager = this.em,
   ): Promise<Map<string, AccountContact>> {
-    const rows = await inChunks(ids, (chunk) =>
-      run<{ id: string; name: string; email: string }>(
-        em,
-        `select id, name, email from app_user where id in (${chunk.map(() => '?').join(', ')})`,
-        chunk,
-      ),
+    if (ids.length === 0) return new Map();
+    const rows = await sql<{ id: string; name: string; email: string }>(
+      em,
+      `select id, name, email from app_user where id = any(?::uuid[])`,
+      [[...new Set(ids)]],
     );
     return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
   }
@@ -111,16 +126,4 @@ export class UserRepository {
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-function run<T = unknown>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  return (em as SqlEntityManager).getConnection().execute(sql, params, 'all', em.getTransactionContext());
-}
-
-/** Distinct ids, a thousand per statement (far below the drivers' parameter limits). */
-async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
-  const unique = [...new Set(ids)];
-  const rows: T[] = [];
-  for (let i = 0; i < unique.length; i += 1000) rows.push(...(await read(unique.slice(i, i + 1000))));
-  return rows;
 }

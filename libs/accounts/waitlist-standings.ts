@@ -8,47 +8,6 @@ interface StandingRow {
   referral_code: string;
 }
 
-const standingReads = new Map<number, PreparedRead<StandingRow>>();
-
-/**
- * The rule's number of places is written into the statement (a constant of the rule), one per value. Not a
- * BatchedRead: for a list of ids PostgreSQL plans this statement anew on most executions (its custom plan
- * for a short list looks cheaper than the generic one), which cost more than the round trips it saves.
- */
-function standingRead(boost: number): PreparedRead<StandingRow> {
-  // waitlist_dense_rank(join_rank) written out: PostgreSQL cannot inline a function with subqueries, and
-  // calling it cost a third of the read.
-  let read = standingReads.get(boost);
-  if (!read) {
-    read = new PreparedRead<StandingRow>(
-      `waitlist-standing-${boost}`,
-      `with me as (
-         select u.id, u.referral_code, u.verified_referrals as verified,
-                case when u.verified_referrals > 0 then u.referrer_rank
-                     else u.join_rank
-                          - coalesce((select sum(b.departed) from waitlist_departed_bucket b
-                                       where b.bucket < u.join_rank >> 10), 0)
-                          - (select count(*) from waitlist_departed d
-                              where d.join_rank >= (u.join_rank >> 10) << 10 and d.join_rank < u.join_rank)
-                end - ${boost} * u.verified_referrals as score
-           from app_user u where u.id = ?
-       )
-       select me.referral_code, me.verified,
-              1 + greatest(me.score - 1, 0)
-                - (select count(*) from app_user r
-                    where r.verified_referrals > 0 and r.referrer_rank < me.score)
-                + (select count(*) from app_user r
-                    where r.verified_referrals > 0 and r.id <> me.id
-                      and (r.referrer_rank - ${boost} * r.verified_referrals < me.score
-                           or (r.referrer_rank - ${boost} * r.verified_referrals = me.score
-                               and r.verified_referrals > me.verified))) as position
-         from me`,
-    );
-    standingReads.set(boost, read);
-  }
-  return read;
-}
-
 export interface WaitlistStanding {
   position: number;
   verifiedReferrals: number;
@@ -70,6 +29,9 @@ export interface WaitlistStanding {
  */
 @Injectable()
 export class WaitlistStandings {
+  /** One prepared read per number of places (see standingRead). */
+  private readonly standingReads = new Map<number, PreparedRead<StandingRow>>();
+
   constructor(private readonly em: EntityManager) {}
 
   async standingOf(
@@ -80,7 +42,7 @@ export class WaitlistStandings {
     // Written into the SQL (a constant of the rule), so it must be a plain integer.
     if (!Number.isSafeInteger(placesPerVerifiedReferral))
       throw new RangeError('places per verified referral must be an integer');
-    const [row] = await standingRead(placesPerVerifiedReferral).rows(em, [userId]);
+    const [row] = await this.standingRead(placesPerVerifiedReferral).rows(em, [userId]);
     if (!row) return null;
     // count(*) is bigint, which node-postgres returns as a string.
     return {
@@ -88,5 +50,44 @@ export class WaitlistStandings {
       verifiedReferrals: Number(row.verified),
       referralCode: row.referral_code,
     };
+  }
+
+  /**
+   * The rule's number of places is written into the statement (a constant of the rule), one per value. Not a
+   * BatchedRead: for a list of ids PostgreSQL plans this statement anew on most executions (its custom plan
+   * for a short list looks cheaper than the generic one), which cost more than the round trips it saves.
+   */
+  private standingRead(boost: number): PreparedRead<StandingRow> {
+    // waitlist_dense_rank(join_rank) written out: PostgreSQL cannot inline a function with subqueries, and
+    // calling it cost a third of the read.
+    let read = this.standingReads.get(boost);
+    if (!read) {
+      read = new PreparedRead<StandingRow>(
+        `waitlist-standing-${boost}`,
+        `with me as (
+           select u.id, u.referral_code, u.verified_referrals as verified,
+                  case when u.verified_referrals > 0 then u.referrer_rank
+                       else u.join_rank
+                            - coalesce((select sum(b.departed) from waitlist_departed_bucket b
+                                         where b.bucket < u.join_rank >> 10), 0)
+                            - (select count(*) from waitlist_departed d
+                                where d.join_rank >= (u.join_rank >> 10) << 10 and d.join_rank < u.join_rank)
+                  end - ${boost} * u.verified_referrals as score
+             from app_user u where u.id = ?
+         )
+         select me.referral_code, me.verified,
+                1 + greatest(me.score - 1, 0)
+                  - (select count(*) from app_user r
+                      where r.verified_referrals > 0 and r.referrer_rank < me.score)
+                  + (select count(*) from app_user r
+                      where r.verified_referrals > 0 and r.id <> me.id
+                        and (r.referrer_rank - ${boost} * r.verified_referrals < me.score
+                             or (r.referrer_rank - ${boost} * r.verified_referrals = me.score
+                                 and r.verified_referrals > me.verified))) as position
+           from me`,
+      );
+      this.standingReads.set(boost, read);
+    }
+    return read;
   }
 }

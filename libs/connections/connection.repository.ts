@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { PreparedRead } from '../persistence/prepared-read.js';
-import { ordered, run } from './sql.js';
+import { sql } from '../persistence/sql.js';
 
 export interface ConnectionRow {
   id: string;
@@ -42,43 +42,42 @@ const toRow = (row: RawConnection): ConnectionRow => ({
 
 const MEMBER_OF = `select id, user_a, user_b, created_at from connection where id = ? and (user_a = ? or user_b = ?)`;
 
-/** Every conversation's open asks: prepared on PostgreSQL (planned once per pooled connection). */
-const memberOf = new PreparedRead<RawConnection>('connections/member-of', MEMBER_OF);
-
-/** Every list read asks: each connection with its other member, last message and unread count. */
-const summaries = new PreparedRead<{
-  id: string;
-  other: string;
-  created_at: Date | string;
-  message_id: string | null;
-  sender_id: string | null;
-  text: string | null;
-  sent_at: Date | string | null;
-  unread: number | string;
-}>(
-  'connections/summaries',
-  `select c.id, c.created_at, o.other,
-          m.id as message_id, m.sender_id, m.text, m.sent_at,
-          (select count(*) from message u
-            where u.connection_id = c.id and u.sender_id = o.other
-              and u.seq > case when c.user_a = p.me then c.read_seq_a else c.read_seq_b end) as unread
-     from (select ?::uuid as me) p
-     join connection c on c.user_a = p.me or c.user_b = p.me
-     cross join lateral (select case when c.user_a = p.me then c.user_b else c.user_a end as other) o
-     left join lateral (select id, sender_id, text, sent_at from message
-                         where connection_id = c.id order by seq desc limit 1) m on true
-    order by c.last_activity_at desc`,
-);
-
 /** Connections (one per pair) and the pairs that ended them for good. */
 @Injectable()
 export class ConnectionRepository {
-  /** The pair's connection, made now or already there. */
+  /** Every conversation's open asks: prepared on PostgreSQL (planned once per pooled connection). */
+  private readonly memberOfRead = new PreparedRead<RawConnection>('connections/member-of', MEMBER_OF);
+
+  /** Every list read asks: each connection with its other member, last message and unread count. */
+  private readonly summaries = new PreparedRead<{
+    id: string;
+    other: string;
+    created_at: Date | string;
+    message_id: string | null;
+    sender_id: string | null;
+    text: string | null;
+    sent_at: Date | string | null;
+    unread: number | string;
+  }>(
+    'connections/summaries',
+    `select c.id, c.created_at, o.other,
+            m.id as message_id, m.sender_id, m.text, m.sent_at,
+            (select count(*) from message u
+              where u.connection_id = c.id and u.sender_id = o.other
+                and u.seq > case when c.user_a = p.me then c.read_seq_a else c.read_seq_b end) as unread
+       from (select ?::uuid as me) p
+       join connection c on c.user_a = p.me or c.user_b = p.me
+       cross join lateral (select case when c.user_a = p.me then c.user_b else c.user_a end as other) o
+       left join lateral (select id, sender_id, text, sent_at from message
+                           where connection_id = c.id order by seq desc limit 1) m on true
+      order by c.last_activity_at desc`,
+  );
+
   /** The context's totals for operators (`fated stats`): interest (one-sided, declined included), connections, messages. */
   async totals(
     em: EntityManager,
   ): Promise<{ interests: number; interestsDeclined: number; connections: number; messages: number }> {
-    const [row] = await run<Record<string, number | string>>(
+    const [row] = await sql<Record<string, number | string>>(
       em,
       `select (select count(*) from interest) as interests,
               (select count(*) from interest where declined_at is not null) as interests_declined,
@@ -95,9 +94,10 @@ export class ConnectionRepository {
     };
   }
 
+  /** The pair's connection, made now or already there. */
   async connect(em: EntityManager, one: string, other: string): Promise<{ id: string; made: boolean }> {
     const [a, b] = ordered(one, other);
-    const made = await run<{ id: string }>(
+    const made = await sql<{ id: string }>(
       em,
       `insert into connection (id, user_a, user_b) values (?, ?, ?) on conflict (user_a, user_b) do nothing returning id`,
       [randomUUID(), a, b],
@@ -108,7 +108,7 @@ export class ConnectionRepository {
 
   async between(em: EntityManager, one: string, other: string): Promise<ConnectionRow | undefined> {
     const [a, b] = ordered(one, other);
-    const [row] = await run<RawConnection>(
+    const [row] = await sql<RawConnection>(
       em,
       `select id, user_a, user_b, created_at from connection where user_a = ? and user_b = ?`,
       [a, b],
@@ -125,30 +125,30 @@ export class ConnectionRepository {
   ): Promise<ConnectionRow | undefined> {
     const params = [connectionId, userId, userId];
     const [row] = lock
-      ? await run<RawConnection>(em, `${MEMBER_OF} for update`, params)
-      : await memberOf.rows(em, params);
+      ? await sql<RawConnection>(em, `${MEMBER_OF} for update`, params)
+      : await this.memberOfRead.rows(em, params);
     return row && toRow(row);
   }
 
   async remove(em: EntityManager, connectionId: string): Promise<void> {
-    await run(em, `delete from connection where id = ?`, [connectionId]);
+    await sql(em, `delete from connection where id = ?`, [connectionId]);
   }
 
   /** The pair unmatched: never connected, matched or interested again. */
   async endPair(em: EntityManager, one: string, other: string): Promise<void> {
     const [a, b] = ordered(one, other);
-    await run(em, `insert into ended_pair (user_a, user_b) values (?, ?) on conflict do nothing`, [a, b]);
+    await sql(em, `insert into ended_pair (user_a, user_b) values (?, ?) on conflict do nothing`, [a, b]);
   }
 
   async ended(em: EntityManager, one: string, other: string): Promise<boolean> {
     const [a, b] = ordered(one, other);
-    return (await run(em, `select 1 from ended_pair where user_a = ? and user_b = ?`, [a, b])).length > 0;
+    return (await sql(em, `select 1 from ended_pair where user_a = ? and user_b = ?`, [a, b])).length > 0;
   }
 
   /** Of `otherIds`, those `userId` unmatched or was unmatched by. */
   async endedAmong(em: EntityManager, userId: string, otherIds: string[]): Promise<Set<string>> {
     if (otherIds.length === 0) return new Set();
-    const rows = await run<{ other: string }>(
+    const rows = await sql<{ other: string }>(
       em,
       `select case when user_a = ? then user_b else user_a end as other from ended_pair
         where (user_a = ? and user_b = any(?::uuid[])) or (user_b = ? and user_a = any(?::uuid[]))`,
@@ -160,7 +160,7 @@ export class ConnectionRepository {
   /** The pair states of `userId` with each of `otherIds` that has one, in one statement (match cards). */
   async statesAmong(em: EntityManager, userId: string, otherIds: string[]): Promise<Map<string, PairState>> {
     if (otherIds.length === 0) return new Map();
-    const rows = await run<{
+    const rows = await sql<{
       other: string;
       interested: boolean;
       connection_id: string | null;
@@ -189,7 +189,7 @@ export class ConnectionRepository {
   /** Of `otherIds`, those connected to `userId`, with the connection's id. */
   async connectedAmong(em: EntityManager, userId: string, otherIds: string[]): Promise<Map<string, string>> {
     if (otherIds.length === 0) return new Map();
-    const rows = await run<{ id: string; other: string }>(
+    const rows = await sql<{ id: string; other: string }>(
       em,
       `select id, case when user_a = ? then user_b else user_a end as other from connection
         where (user_a = ? and user_b = any(?::uuid[])) or (user_b = ? and user_a = any(?::uuid[]))`,
@@ -200,7 +200,7 @@ export class ConnectionRepository {
 
   /** Every connection of `userId`, most recent activity first, with its last message and unread count. */
   async summariesOf(em: EntityManager, userId: string): Promise<ConnectionSummary[]> {
-    const rows = await summaries.rows(em, [userId]);
+    const rows = await this.summaries.rows(em, [userId]);
     return rows.map((row) => ({
       id: row.id,
       otherId: row.other,
@@ -220,9 +220,16 @@ export class ConnectionRepository {
   /** `userId` has read up to `seq` (a read mark never moves back). */
   async markRead(em: EntityManager, connection: ConnectionRow, userId: string, seq: number): Promise<void> {
     const column = connection.userA === userId ? 'read_seq_a' : 'read_seq_b';
-    await run(em, `update connection set ${column} = greatest(${column}, ?) where id = ?`, [
+    await sql(em, `update connection set ${column} = greatest(${column}, ?) where id = ?`, [
       seq,
       connection.id,
     ]);
   }
+}
+
+/** A pair's two ids in the order the tables keep them (`user_a` < `user_b`). */
+function ordered(one: string, other: string): [string, string] {
+  const a = one.toLowerCase();
+  const b = other.toLowerCase();
+  return a < b ? [a, b] : [b, a];
 }

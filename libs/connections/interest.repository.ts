@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import { run } from './sql.js';
+import { sql } from '../persistence/sql.js';
 
 export interface ReceivedInterestRow {
   userId: string;
@@ -12,7 +12,7 @@ export interface ReceivedInterestRow {
 export class InterestRepository {
   /** True when this call added it (false: already there). */
   async add(em: EntityManager, userId: string, targetId: string): Promise<boolean> {
-    const rows = await run(
+    const rows = await sql(
       em,
       `insert into interest (user_id, target_id) values (?, ?) on conflict do nothing returning user_id`,
       [userId, targetId],
@@ -23,18 +23,18 @@ export class InterestRepository {
   /** Whether `userId` is interested in `targetId`, declined or not. */
   async exists(em: EntityManager, userId: string, targetId: string): Promise<boolean> {
     return (
-      (await run(em, `select 1 from interest where user_id = ? and target_id = ?`, [userId, targetId]))
+      (await sql(em, `select 1 from interest where user_id = ? and target_id = ?`, [userId, targetId]))
         .length > 0
     );
   }
 
   async withdraw(em: EntityManager, userId: string, targetId: string): Promise<void> {
-    await run(em, `delete from interest where user_id = ? and target_id = ?`, [userId, targetId]);
+    await sql(em, `delete from interest where user_id = ? and target_id = ?`, [userId, targetId]);
   }
 
   /** `targetId` says "Not for me" to `userId`'s interest; false when there was none. */
   async decline(em: EntityManager, userId: string, targetId: string): Promise<boolean> {
-    const rows = await run(
+    const rows = await sql(
       em,
       `update interest set declined_at = coalesce(declined_at, now()) where user_id = ? and target_id = ? returning user_id`,
       [userId, targetId],
@@ -44,7 +44,7 @@ export class InterestRepository {
 
   /** Both directions go (a connection made, ended or blocked). */
   async forgetPair(em: EntityManager, one: string, other: string): Promise<void> {
-    await run(
+    await sql(
       em,
       `delete from interest where (user_id = ? and target_id = ?) or (user_id = ? and target_id = ?)`,
       [one, other, other, one],
@@ -53,7 +53,7 @@ export class InterestRepository {
 
   /** Who is interested in `userId` and not yet answered, newest first (at most 100). */
   async receivedBy(em: EntityManager, userId: string): Promise<ReceivedInterestRow[]> {
-    const rows = await run<{ user_id: string; created_at: Date | string }>(
+    const rows = await sql<{ user_id: string; created_at: Date | string }>(
       em,
       `select user_id, created_at from interest
         where target_id = ? and declined_at is null order by created_at desc limit 100`,
@@ -65,7 +65,7 @@ export class InterestRepository {
   /** Of `targetIds`, those `userId` is interested in (a match card's toggle). */
   async sentAmong(em: EntityManager, userId: string, targetIds: string[]): Promise<Set<string>> {
     if (targetIds.length === 0) return new Set();
-    const rows = await run<{ target_id: string }>(
+    const rows = await sql<{ target_id: string }>(
       em,
       `select target_id from interest where user_id = ? and target_id = any(?::uuid[])`,
       [userId, targetIds],

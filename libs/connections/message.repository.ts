@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { PreparedRead } from '../persistence/prepared-read.js';
-import { run } from './sql.js';
+import { sql } from '../persistence/sql.js';
 
 export interface MessageView {
   id: string;
@@ -26,23 +26,25 @@ const toView = (row: RawMessage): MessageView => ({
   sentAt: new Date(row.sent_at).toISOString(),
 });
 
-/** History pages, read on every conversation's open and scroll: prepared on PostgreSQL. */
-const newestPage = new PreparedRead<RawMessage>(
-  'connections/newest-page',
-  `select id, sender_id, text, sent_at from message where connection_id = ? order by seq desc limit ?`,
-);
-const pageBefore = new PreparedRead<RawMessage>(
-  'connections/page-before',
-  `select id, sender_id, text, sent_at from message where connection_id = ? and seq < ? order by seq desc limit ?`,
-);
-const seqOf = new PreparedRead<{ seq: number | string }>(
-  'connections/seq-of',
-  `select seq from message where id = ? and connection_id = ?`,
-);
-
 /** The messages of conversations, ordered by `seq`. */
 @Injectable()
 export class MessageRepository {
+  /** History pages, read on every conversation's open and scroll: prepared on PostgreSQL. */
+  private readonly newestPage = new PreparedRead<RawMessage>(
+    'connections/newest-page',
+    `select id, sender_id, text, sent_at from message where connection_id = ? order by seq desc limit ?`,
+  );
+
+  private readonly pageBefore = new PreparedRead<RawMessage>(
+    'connections/page-before',
+    `select id, sender_id, text, sent_at from message where connection_id = ? and seq < ? order by seq desc limit ?`,
+  );
+
+  private readonly seqOfRead = new PreparedRead<{ seq: number | string }>(
+    'connections/seq-of',
+    `select seq from message where id = ? and connection_id = ?`,
+  );
+
   /**
    * Stores a message and moves its conversation's last activity; a (sender, clientId) already stored answers with
    * that message instead.
@@ -51,7 +53,7 @@ export class MessageRepository {
     em: EntityManager,
     message: { connectionId: string; senderId: string; text: string; clientId: string | null },
   ): Promise<{ message: MessageView; added: boolean }> {
-    const rows = await run<RawMessage>(
+    const rows = await sql<RawMessage>(
       em,
       // The conversation's activity moves with it, in the same statement.
       `with added as (
@@ -62,7 +64,7 @@ export class MessageRepository {
       [randomUUID(), message.connectionId, message.senderId, message.text, message.clientId],
     );
     if (rows[0]) return { message: toView(rows[0]), added: true };
-    const [first] = await run<RawMessage>(
+    const [first] = await sql<RawMessage>(
       em,
       `select id, sender_id, text, sent_at from message where sender_id = ? and client_id = ?`,
       [message.senderId, message.clientId],
@@ -78,15 +80,15 @@ export class MessageRepository {
     limit: number,
   ): Promise<{ messages: MessageView[]; more: boolean }> {
     const rows = await (beforeSeq === undefined
-      ? newestPage.rows(em, [connectionId, limit + 1])
-      : pageBefore.rows(em, [connectionId, beforeSeq, limit + 1]));
+      ? this.newestPage.rows(em, [connectionId, limit + 1])
+      : this.pageBefore.rows(em, [connectionId, beforeSeq, limit + 1]));
     const more = rows.length > limit;
     return { messages: rows.slice(0, limit).reverse().map(toView), more };
   }
 
   /** A message's place in its conversation, if it is in that conversation. */
   async seqOf(em: EntityManager, connectionId: string, messageId: string): Promise<number | undefined> {
-    const [row] = await seqOf.rows(em, [messageId, connectionId]);
+    const [row] = await this.seqOfRead.rows(em, [messageId, connectionId]);
     return row ? Number(row.seq) : undefined;
   }
 
@@ -97,7 +99,7 @@ export class MessageRepository {
     senderId: string,
     readerId: string,
   ): Promise<string | undefined> {
-    const [row] = await run<{ text: string }>(
+    const [row] = await sql<{ text: string }>(
       em,
       `select m.text from message m join connection c on c.id = m.connection_id
         where m.id = ? and m.sender_id = ? and (c.user_a = ? or c.user_b = ?)`,
@@ -108,7 +110,7 @@ export class MessageRepository {
 
   /** Every message `userId` sent, with whom it went to (the data export). */
   async sentBy(em: EntityManager, userId: string): Promise<{ text: string; sentAt: string; toId: string }[]> {
-    const rows = await run<{ text: string; sent_at: Date | string; to_id: string }>(
+    const rows = await sql<{ text: string; sent_at: Date | string; to_id: string }>(
       em,
       `select m.text, m.sent_at, case when c.user_a = ? then c.user_b else c.user_a end as to_id
          from message m join connection c on c.id = m.connection_id

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import { run } from './sql.js';
+import { sql } from '../persistence/sql.js';
 
 export interface NotificationSettings {
   mutual: boolean;
@@ -13,7 +13,7 @@ const DEFAULTS: NotificationSettings = { mutual: true, messages: true };
 @Injectable()
 export class NotificationSettingsRepository {
   async of(em: EntityManager, userId: string): Promise<NotificationSettings> {
-    const [row] = await run<NotificationSettings>(
+    const [row] = await sql<NotificationSettings>(
       em,
       `select mutual, messages from notification_setting where user_id = ?`,
       [userId],
@@ -27,7 +27,7 @@ export class NotificationSettingsRepository {
     change: Partial<NotificationSettings>,
   ): Promise<NotificationSettings> {
     const next = { ...(await this.of(em, userId)), ...change };
-    await run(
+    await sql(
       em,
       `insert into notification_setting (user_id, mutual, messages) values (?, ?, ?)
        on conflict (user_id) do update set mutual = excluded.mutual, messages = excluded.messages`,
@@ -41,7 +41,7 @@ export class NotificationSettingsRepository {
    * (the claim is the row's time, so two gateways never both mail).
    */
   async claimMessageMail(em: EntityManager, connectionId: string, userId: string): Promise<boolean> {
-    const rows = await run(
+    const rows = await sql(
       em,
       `insert into message_mail (connection_id, user_id, sent_at) values (?, ?, now())
        on conflict (connection_id, user_id) do update set sent_at = now()

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ShownMatches } from '../shared/auth/shown-matches.port.js';
 import { AnswerEmbeddings } from './embeddings/answer-embeddings.js';
+import { AnswerSimilarityRepository } from './embeddings/answer-similarity.repository.js';
 import { TextEmbeddings } from './embeddings/text-embeddings.js';
 import { PersonalityVectorRepository } from './personality/personality-vector.repository.js';
 import { PersonalityVectors } from './personality/personality-vectors.js';
@@ -23,6 +24,7 @@ import { RefreshPoolWhenAccountChanges } from './consumers/refresh-pool/refresh-
 const services = [
   TextEmbeddings,
   AnswerEmbeddings,
+  AnswerSimilarityRepository,
   PersonalityVectorRepository,
   PersonalityVectors,
   CandidatePoolRepository,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { EventEnvelope } from './event-envelope.js';
+import { sql } from '../persistence/sql.js';
 
 export interface DeadLetter {
   id: string;
@@ -36,7 +36,8 @@ export class DeadLetters {
 
   /** Parks (or re-parks, counting the attempts) one consumer's failure on an event. */
   async park(consumer: string, envelope: EventEnvelope, error: string, attempts: number): Promise<void> {
-    await this.execute(
+    await sql(
+      this.orm.em.fork(),
       `insert into dead_letter (consumer, event_id, type, aggregate_id, payload, occurred_at, error, attempts)
        values (?, ?, ?, ?, ?::jsonb, ?::timestamptz, ?, ?)
        on conflict (consumer, event_id) do update
@@ -55,13 +56,17 @@ export class DeadLetters {
   }
 
   async count(): Promise<number> {
-    const [row] = await this.execute<{ n: number | string }>(`select count(*) as n from dead_letter`);
+    const [row] = await sql<{ n: number | string }>(
+      this.orm.em.fork(),
+      `select count(*) as n from dead_letter`,
+    );
     return Number(row?.n ?? 0);
   }
 
   /** The oldest first, at most LIST_LIMIT. */
   async list(): Promise<DeadLetter[]> {
-    const rows = await this.execute<DeadLetterRow>(
+    const rows = await sql<DeadLetterRow>(
+      this.orm.em.fork(),
       `select * from dead_letter order by parked_at, id limit ${LIST_LIMIT}`,
     );
     return rows.map(toDeadLetter);
@@ -69,16 +74,14 @@ export class DeadLetters {
 
   async find(id: string): Promise<DeadLetter | undefined> {
     if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-    const [row] = await this.execute<DeadLetterRow>(`select * from dead_letter where id = ?`, [id]);
+    const [row] = await sql<DeadLetterRow>(this.orm.em.fork(), `select * from dead_letter where id = ?`, [
+      id,
+    ]);
     return row ? toDeadLetter(row) : undefined;
   }
 
   async remove(id: string): Promise<void> {
-    await this.execute(`delete from dead_letter where id = ?`, [id]);
-  }
-
-  private execute<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return (this.orm.em.fork() as SqlEntityManager).getConnection().execute(sql, params, 'all');
+    await sql(this.orm.em.fork(), `delete from dead_letter where id = ?`, [id]);
   }
 }
 

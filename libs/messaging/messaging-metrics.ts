@@ -1,8 +1,8 @@
 import { Injectable, Optional, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { Metrics } from '../shared/observability/metrics.js';
 import { DeadLetters } from './dead-letters.js';
+import { Outbox } from './outbox.js';
 
 /** Feeds the outbox and dead-letter gauges from the database when Prometheus scrapes. */
 @Injectable()
@@ -10,21 +10,16 @@ export class MessagingMetrics implements OnModuleInit {
   constructor(
     private readonly orm: MikroORM,
     private readonly deadLetters: DeadLetters,
+    private readonly outbox: Outbox,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
   onModuleInit(): void {
     this.metrics?.probeOutbox(async () => {
-      // The partial index on unpublished rows keeps this cheap however long the table is.
-      const [row] = await (this.orm.em.fork() as SqlEntityManager)
-        .getConnection()
-        .execute<{ n: number | string; oldest: Date | string | null }[]>(
-          `select count(*) as n, min(occurred_at) as oldest from outbox_message where published_at is null`,
-        );
-      const oldest = row?.oldest ? new Date(row.oldest).getTime() : undefined;
+      const { pending, oldest } = await this.outbox.backlog(this.orm.em.fork());
       return {
-        pending: Number(row?.n ?? 0),
-        oldestAgeSeconds: oldest === undefined ? 0 : Math.max(0, (Date.now() - oldest) / 1000),
+        pending,
+        oldestAgeSeconds: oldest === null ? 0 : Math.max(0, (Date.now() - oldest.getTime()) / 1000),
       };
     });
     this.metrics?.probeDeadLetters(() => this.deadLetters.count());

@@ -4,12 +4,10 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { MikroORM } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
+import { sql } from '../persistence/sql.js';
 import { EventPublisher } from './event-publisher.port.js';
 import type { EventEnvelope } from './event-envelope.js';
-
-type Connection = ReturnType<SqlEntityManager['getConnection']>;
 
 interface OutboxRow {
   id: string;
@@ -58,11 +56,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   async onApplicationBootstrap(): Promise<void> {
     if (this.orm.config.get('driver')?.name === 'PgliteDriver') {
       // What a crashed run of this process had handed to its consumers was never finished: take it again.
-      await (this.orm.em.fork() as SqlEntityManager)
-        .getConnection()
-        .execute(
-          `update outbox_message set claimed_until = null where published_at is null and claimed_until is not null`,
-        );
+      await sql(
+        this.orm.em.fork(),
+        `update outbox_message set claimed_until = null where published_at is null and claimed_until is not null`,
+      );
     }
     this.schedule(0);
   }
@@ -111,59 +108,46 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     // Outside the claim's transaction: waiting for consumers while holding it would starve them of PGlite's
     // only connection.
     await this.publisher.ready();
-    const em = this.orm.em.fork() as SqlEntityManager;
-    return em.transactional(async (tx) => {
-      const connection = (tx as SqlEntityManager).getConnection();
-      const ctx = tx.getTransactionContext();
+    return this.orm.em.fork().transactional(async (tx) => {
       // The oldest rows, by walking the partial index on seq. A backlog grows faster than the statistics
       // follow (PGlite never analyzes on its own, and a fresh PostgreSQL table lags behind a bulk seed): the
       // planner then expects a few rows, fetches every unpublished row with a bitmap scan and sorts them all
       // (spilling to disk), once per claim. That made draining a 400k-event backlog quadratic.
-      await connection.execute(`set local enable_sort = off`, [], 'run', ctx);
-      await connection.execute(`set local enable_bitmapscan = off`, [], 'run', ctx);
-      const rows: OutboxRow[] = await connection.execute(
+      await sql(tx, `set local enable_sort = off`);
+      await sql(tx, `set local enable_bitmapscan = off`);
+      const rows = await sql<OutboxRow>(
+        tx,
         `select id, type, aggregate_id, payload, occurred_at, request_id from outbox_message
           where published_at is null and (claimed_until is null or claimed_until < now())
           order by seq limit ${BATCH_SIZE} for update skip locked`,
-        [],
-        'all',
-        ctx,
       );
       if (rows.length === 0) return 0;
       const outcome = await this.publisher.publish(rows.map(toEnvelope), (id) => this.delivered(id));
       const ids = rows.map((row) => row.id);
       if (outcome === 'sent') {
-        await this.markPublished(connection, ids, ctx);
+        await this.markPublished(tx, ids);
       } else {
-        await connection.execute(
-          `update outbox_message set claimed_until = ?, attempts = attempts + 1 where id in (${ids.map(() => '?').join(', ')})`,
-          [new Date(Date.now() + CLAIM_MS).toISOString(), ...ids],
-          'run',
-          ctx,
+        await sql(
+          tx,
+          `update outbox_message set claimed_until = ?::timestamptz, attempts = attempts + 1 where id = any(?::uuid[])`,
+          [new Date(Date.now() + CLAIM_MS).toISOString(), ids],
         );
       }
-      await this.pruneIfDue(connection, ctx);
+      await this.pruneIfDue(tx);
       return rows.length;
     });
   }
 
-  private async markPublished(connection: Connection, ids: string[], ctx?: unknown): Promise<void> {
-    const list = ids.map(() => '?').join(', ');
-    await connection.execute(
+  private async markPublished(em: EntityManager, ids: string[]): Promise<void> {
+    await sql(
+      em,
       `update outbox_message set published_at = now(), claimed_until = null,
          attempts = attempts + (case when claimed_until is null then 1 else 0 end)
-        where id in (${list})`,
-      ids,
-      'run',
-      ctx as never,
+        where id = any(?::uuid[])`,
+      [ids],
     );
     // Erasable events (IntegrationEventClass.erasable) name someone who asked to be forgotten.
-    await connection.execute(
-      `delete from outbox_message where id in (${list}) and erasable`,
-      ids,
-      'run',
-      ctx as never,
-    );
+    await sql(em, `delete from outbox_message where id = any(?::uuid[]) and erasable`, [ids]);
   }
 
   /** Resolves when every event reported delivered so far is marked published (the CLI's settle). */
@@ -184,7 +168,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     while (this.deliveredIds.length > 0) {
       const ids = this.deliveredIds.splice(0, 1_000);
       try {
-        await this.markPublished((this.orm.em.fork() as SqlEntityManager).getConnection(), ids);
+        await this.markPublished(this.orm.em.fork(), ids);
       } catch (error) {
         // They stay claimed, and are relayed again when the claim ends: the consumers' marks absorb it.
         this.logger.warn(`${ids.length} delivered events not marked published: ${(error as Error).message}`);
@@ -192,15 +176,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  private async pruneIfDue(connection: Connection, ctx: unknown): Promise<void> {
+  private async pruneIfDue(em: EntityManager): Promise<void> {
     if (Date.now() - this.lastPrune < PRUNE_INTERVAL_MS) return;
     this.lastPrune = Date.now();
-    await connection.execute(
-      `delete from outbox_message where published_at < ?`,
-      [new Date(Date.now() - PUBLISHED_RETENTION_MS).toISOString()],
-      'run',
-      ctx as never,
-    );
+    await sql(em, `delete from outbox_message where published_at < ?::timestamptz`, [
+      new Date(Date.now() - PUBLISHED_RETENTION_MS).toISOString(),
+    ]);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import { bound } from '../persistence/bound-statement.js';
+import { sql } from '../persistence/sql.js';
 import { EventPublisher } from './event-publisher.port.js';
 import type { IntegrationEvent } from './integration-event.js';
 import { OutboxMessage } from './outbox-message.entity.js';
@@ -13,14 +13,26 @@ import { OutboxMessage } from './outbox-message.entity.js';
 export class Outbox {
   constructor(@Optional() private readonly publisher?: EventPublisher) {}
 
-  /** How many committed events wait to be relayed, and since when the oldest (health, `fated stats`). */
+  /** How many committed events wait to be relayed, and since when the oldest (health, metrics, `fated stats`). */
   async backlog(em: EntityManager): Promise<{ pending: number; oldest: Date | null }> {
-    const [row] = await bound<{ n: number | string; oldest: Date | string | null }>(
+    const [row] = await sql<{ n: number | string; oldest: Date | string | null }>(
       em,
       `select count(*) as n, min(occurred_at) as oldest from outbox_message where published_at is null`,
       [],
     );
     return { pending: Number(row?.n ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+  }
+
+  /**
+   * Removes every event and dead letter that names `id`, sent or not, in the caller's transaction (an account
+   * deleted for good: an event about someone who is gone has nothing left to do).
+   */
+  async forget(em: EntityManager, id: string): Promise<void> {
+    await sql(em, `delete from outbox_message where aggregate_id = ? or strpos(payload::text, ?) > 0`, [
+      id,
+      id,
+    ]);
+    await sql(em, `delete from dead_letter where aggregate_id = ? or strpos(payload::text, ?) > 0`, [id, id]);
   }
 
   record(em: EntityManager, ...events: IntegrationEvent[]): void {
@@ -52,7 +64,7 @@ export class Outbox {
         erasable: event.erasable,
       };
     });
-    await bound(
+    await sql(
       em,
       `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at, request_id, erasable)
        select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at, x.request_id, x.erasable

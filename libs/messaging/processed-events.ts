@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { consumerIdOf, type EventConsumer } from './consumes.decorator.js';
 import type { IntegrationEvent } from './integration-event.js';
+import { sql } from '../persistence/sql.js';
 
 /** A consumer (its id, consumerIdOf) or the id itself, for a step that is not a consumer class of its own. */
 type ConsumerRef = EventConsumer | string;
@@ -24,14 +24,11 @@ export class ProcessedEvents {
     work: (em: EntityManager) => Promise<void>,
   ): Promise<boolean> {
     return this.orm.em.fork().transactional(async (em) => {
-      const inserted = await (em as SqlEntityManager)
-        .getConnection()
-        .execute(
-          `insert into processed_event (consumer, event_id) values (?, ?) on conflict do nothing returning event_id`,
-          [idOf(consumer), event.eventId],
-          'all',
-          em.getTransactionContext(),
-        );
+      const inserted = await sql(
+        em,
+        `insert into processed_event (consumer, event_id) values (?, ?) on conflict do nothing returning event_id`,
+        [idOf(consumer), event.eventId],
+      );
       if (inserted.length === 0) return false;
       await work(em);
       return true;
@@ -51,13 +48,12 @@ export class ProcessedEvents {
     if (events.length === 0) return [];
     return this.orm.em.fork().transactional(async (em) => {
       const ids = [...new Set(events.map((event) => event.eventId))];
-      const inserted: { event_id: string }[] = await (em as SqlEntityManager).getConnection().execute(
+      const inserted = await sql<{ event_id: string }>(
+        em,
         `insert into processed_event (consumer, event_id)
-           select ?, x.id::uuid from json_array_elements_text(?::json) as x(id)
+           select ?::text, x.id from unnest(?::uuid[]) as x(id)
            on conflict do nothing returning event_id`,
-        [idOf(consumer), JSON.stringify(ids)],
-        'all',
-        em.getTransactionContext(),
+        [idOf(consumer), ids],
       );
       const isNew = new Set(inserted.map((row) => row.event_id));
       const fresh = events.filter((event) => isNew.delete(event.eventId.toLowerCase()));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createHandlerContext, type HandlerContext } from '../../test/support/handler-context.js';
 import { BatchedRead } from './batched-read.js';
 import { PreparedRead } from './prepared-read.js';
+import { sql } from './sql.js';
 
 /** Two reads of accounts, as two contexts would write theirs: each its own SQL, one `?` for the ids. */
 const names = new BatchedRead<{ id: string; name: string }>(
@@ -109,12 +110,11 @@ describe('BatchedRead (on the test database)', () => {
     const dee = randomUUID();
     const { result, statements } = await statementsOf(() =>
       t.orm.em.fork().transactional(async (tx) => {
-        await tx.getConnection().execute(
+        await sql(
+          tx,
           `insert into app_user (id, name, email, password_hash, referral_code, created_at)
              values (?, 'Dee', ?, 'x', ?, now())`,
           [dee, `${dee}@example.com`, dee.slice(0, 12)],
-          'run',
-          tx.getTransactionContext(),
         );
         // Outside reads wait for the transaction on PGlite (one connection), so only the transaction reads.
         return Promise.all([names.byId(tx, [dee]), names.byId(tx, [ava])]);

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { HealthRegistry } from '../shared/health/health-registry.js';
+import { sql } from './sql.js';
 
 @Injectable()
 export class DatabaseHealth implements OnModuleInit {
@@ -16,7 +16,7 @@ export class DatabaseHealth implements OnModuleInit {
       name: 'database',
       critical: true,
       check: async () => {
-        await (this.orm.em.fork() as SqlEntityManager).getConnection().execute('select 1');
+        await sql(this.orm.em.fork(), 'select 1');
         return { status: 'up', detail: kind };
       },
     });

@@ -38,11 +38,11 @@ export function ormOptions(config: AppConfig): OrmOptions {
 }
 
 /**
- * PostgreSQL session settings: the URL's own `options`, then generic plans for prepared statements. Those
- * are PreparedRead's reads by key, the only statements sent with bound parameters (the ORM inlines its
- * values). For a short list of ids PostgreSQL judged a custom plan cheaper and planned the statement anew
- * on every execution: 220 µs of its CPU for a card round of one member against 66 µs with the generic plan
- * (the same plan, index probes by key). README, "HTTP read paths".
+ * PostgreSQL session settings: the URL's own `options`, then generic plans for statements with bound
+ * parameters (PreparedRead's reads by key, and everything persistence/sql.ts sends). For a PreparedRead's
+ * short list of ids PostgreSQL judged a custom plan cheaper and planned the statement anew on every
+ * execution: 220 µs of its CPU for a card round of one member against 66 µs with the generic plan (the
+ * same plan, index probes by key). README, "HTTP read paths".
  */
 export function sessionOptions(url: string): string {
   const own = new URL(url).searchParams.get('options');

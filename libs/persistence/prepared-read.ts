@@ -1,6 +1,7 @@
 import type { EntityManager, Transaction } from '@mikro-orm/core';
 import { PostgreSqlConnection } from '@mikro-orm/postgresql';
 import type { AbstractSqlConnection, SqlEntityManager } from '@mikro-orm/sql';
+import { sqlOn } from './sql.js';
 
 const textByName = new Map<string, string>();
 
@@ -8,13 +9,13 @@ const textByName = new Map<string, string>();
  * A read that runs on (nearly) every request — the access check, a profile, a photo's tag — as a named
  * prepared statement on PostgreSQL: the server parses and plans it once per pooled connection instead of
  * once per request (planning was most of the server's time on these reads; the sessions force generic plans,
- * see `sessionOptions` in orm-options.ts), and the ORM's client-side formatting of values into the SQL is
- * skipped. The ORM has no prepared-statement API, hence this small wrapper around its `pg` pool, where `pg`
- * keeps the statements per connection by name.
+ * see `sessionOptions` in orm-options.ts). The one read that goes around persistence/sql.ts: Kysely's
+ * executor sends `query(text, values)` and cannot name a statement, so on PostgreSQL this goes to the ORM's
+ * `pg` pool, where `pg` keeps the statements per connection by name.
  *
  * Written with `?` placeholders like the rest of the code; arrays are bound as one array value (write
  * `= any(?::uuid[])`, not `in (?)`). In a transaction, and on PGlite (one in-process connection whose
- * transactions the ORM serializes), the statement goes through the ORM's connection as any other.
+ * transactions the ORM serializes), the statement goes through persistence/sql.ts as any other.
  */
 export class PreparedRead<Row> {
   private readonly numbered: string;
@@ -41,12 +42,6 @@ export class PreparedRead<Row> {
       const result = await pool.query({ name: this.name, text: this.numbered, values: [...values] });
       return result.rows as Row[];
     }
-    return connection.execute<Row[]>(this.text, values.map(arrayLiteral), 'all', transaction);
+    return sqlOn<Row>(connection, this.text, values, transaction);
   }
-}
-
-/** The ORM inlines values and writes an array as a list; `?::uuid[]` wants one array literal. */
-export function arrayLiteral(value: unknown): unknown {
-  if (!Array.isArray(value)) return value;
-  return `{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 }

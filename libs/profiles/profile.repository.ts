@@ -19,16 +19,16 @@ interface ProfileRow {
   bio: string;
 }
 
-const profileRows = new BatchedRead<ProfileRow>(
-  'profile-rows',
-  `select user_id, city, state, age, gender, preferred_sex, education, job_title, bio
-       from profile where user_id = any(?::uuid[])`,
-  (row) => row.user_id,
-);
-
 /** Profiles and their read model (the profile with the account's name from accounts and photo presence from images). */
 @Injectable()
 export class ProfileRepository {
+  private readonly profileRows = new BatchedRead<ProfileRow>(
+    'profile-rows',
+    `select user_id, city, state, age, gender, preferred_sex, education, job_title, bio
+         from profile where user_id = any(?::uuid[])`,
+    (row) => row.user_id,
+  );
+
   private photos?: ProfilePhotos;
 
   constructor(
@@ -60,7 +60,7 @@ export class ProfileRepository {
     // Images provides the port; its module imports this one, so it is looked up once it exists.
     this.photos ??= this.modules.get(ProfilePhotos, { strict: false });
     const [rows, names, withPhoto] = await Promise.all([
-      profileRows.byId(em, userIds),
+      this.profileRows.byId(em, userIds),
       this.accounts.namesOf(userIds, em),
       this.photos.withPhoto(userIds, em),
     ]);

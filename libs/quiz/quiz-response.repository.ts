@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import { sql } from '../persistence/sql.js';
 
 /** The stored quiz answers: one row per user, the choices as smallint[] in question order. */
 @Injectable()
@@ -13,18 +13,18 @@ export class QuizResponseRepository {
   ): Promise<void> {
     if (responses.length === 0) return;
     const at = submittedAt.toISOString();
-    await run(
+    await sql(
       em,
       `insert into quiz_response (user_id, choices, submitted_at)
-       values ${responses.map(() => '(?, ?::smallint[], ?)').join(', ')}
+       select x.user_id, x.choices::smallint[], ?::timestamptz from unnest(?::uuid[], ?::text[]) as x(user_id, choices)
          on conflict (user_id) do update set choices = excluded.choices, submitted_at = excluded.submitted_at`,
-      responses.flatMap(({ userId, choices }) => [userId, `{${choices.join(',')}}`, at]),
+      [at, responses.map(({ userId }) => userId), responses.map(({ choices }) => `{${choices.join(',')}}`)],
     );
   }
 
   /** How many members took the quiz (`fated stats`). */
   async count(em: EntityManager): Promise<number> {
-    const [row] = await run<{ n: number | string }>(em, `select count(*) as n from quiz_response`, []);
+    const [row] = await sql<{ n: number | string }>(em, `select count(*) as n from quiz_response`, []);
     return Number(row?.n ?? 0);
   }
 
@@ -38,7 +38,7 @@ export class QuizResponseRepository {
     em: EntityManager,
     userId: string,
   ): Promise<{ choices: number[]; submittedAt: Date } | null> {
-    const [row] = await run<{ choices: unknown; submitted_at: Date | string }>(
+    const [row] = await sql<{ choices: unknown; submitted_at: Date | string }>(
       em,
       `select choices, submitted_at from quiz_response where user_id = ?`,
       [userId],
@@ -49,8 +49,4 @@ export class QuizResponseRepository {
       : String(row.choices).replace(/[{}]/g, '').split(',').map(Number);
     return { choices, submittedAt: new Date(row.submitted_at) };
   }
-}
-
-function run<T = unknown>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  return (em as SqlEntityManager).getConnection().execute(sql, params, 'all', em.getTransactionContext());
 }

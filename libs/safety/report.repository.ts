@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
 import { UserRepository, type AccountContact } from '../accounts/index.js';
 import type { ReportReason } from './report-reasons.js';
+import { sql } from '../persistence/sql.js';
 
 export type ReportStatus = 'open' | 'dismissed' | 'suspended';
 
@@ -21,10 +21,6 @@ export interface Report {
   status: ReportStatus;
   createdAt: string;
   resolvedAt: string | null;
-}
-
-function run<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  return (em as SqlEntityManager).getConnection().execute(sql, params, 'all', em.getTransactionContext());
 }
 
 interface ReportRow {
@@ -59,7 +55,7 @@ export class ReportRepository {
     },
   ) {
     // One open report per pair (a partial unique index): a repeat while it is open is the same report.
-    await run(
+    await sql(
       em,
       `insert into user_report (id, reporter_id, reported_user_id, reason, note, message_text) values (?, ?, ?, ?, ?, ?)
        on conflict (reporter_id, reported_user_id) where status = 'open' do nothing`,
@@ -75,7 +71,7 @@ export class ReportRepository {
   }
 
   async list(em: EntityManager, options: { openOnly: boolean }): Promise<Report[]> {
-    const rows = await run<ReportRow>(
+    const rows = await sql<ReportRow>(
       em,
       `${SELECT} ${options.openOnly ? `where r.status = 'open'` : ''} order by r.created_at, r.id`,
       [],
@@ -84,19 +80,19 @@ export class ReportRepository {
   }
 
   async find(em: EntityManager, id: string): Promise<Report | null> {
-    const rows = await run<ReportRow>(em, `${SELECT} where r.id = ?`, [id]);
+    const rows = await sql<ReportRow>(em, `${SELECT} where r.id = ?`, [id]);
     return (await this.withContacts(em, rows))[0] ?? null;
   }
 
   async madeBy(em: EntityManager, reporterId: string): Promise<Report[]> {
-    const rows = await run<ReportRow>(em, `${SELECT} where r.reporter_id = ? order by r.created_at`, [
+    const rows = await sql<ReportRow>(em, `${SELECT} where r.reporter_id = ? order by r.created_at`, [
       reporterId,
     ]);
     return this.withContacts(em, rows);
   }
 
   async resolve(em: EntityManager, id: string, status: Exclude<ReportStatus, 'open'>): Promise<void> {
-    await run(em, `update user_report set status = ?, resolved_at = now() where id = ?`, [status, id]);
+    await sql(em, `update user_report set status = ?, resolved_at = now() where id = ?`, [status, id]);
   }
 
   /** A report goes with either account (foreign keys), so one whose person is missing was deleted just now. */

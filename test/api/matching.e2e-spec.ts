@@ -9,6 +9,7 @@ import { RequestDailyMatchesCommand } from '../../libs/matching/commands/request
 import { USERS_PER_EVENT } from '../../libs/matching/commands/request-daily-matches/request-daily-matches.handler.js';
 import { EventDispatcher } from '../../libs/messaging/event-dispatcher.js';
 import { AnswerEmbeddings } from '../../libs/matching/embeddings/answer-embeddings.js';
+import { AnswerSimilarityRepository } from '../../libs/matching/embeddings/answer-similarity.repository.js';
 import { TextEmbeddings } from '../../libs/matching/embeddings/text-embeddings.js';
 import { MatchSetRepository } from '../../libs/matching/storage/match-set.repository.js';
 import { PickSummaries } from '../../libs/matching/summaries/pick-summaries.js';
@@ -378,7 +379,10 @@ describe('matching API', () => {
     const gateway = new PickSummaries(
       t.app.get(MatchSetRepository),
       t.app.get(PersonalityVectorRepository),
-      new AnswerEmbeddings(orm as unknown as ConstructorParameters<typeof AnswerEmbeddings>[0]),
+      new AnswerEmbeddings(
+        orm as unknown as ConstructorParameters<typeof AnswerEmbeddings>[0],
+        t.app.get(AnswerSimilarityRepository),
+      ),
       new TextEmbeddings(t.config, new HealthRegistry(), false),
     );
     await h.sql(`update match_pick set summary = null where user_id = ? and day = ?::date`, [seeker.id, day]);

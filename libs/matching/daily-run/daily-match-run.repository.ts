@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { MATCHABLE_MEMBER } from '../domain/eligibility.js';
-import { placeholders, query } from '../persistence/sql.js';
+import { sql } from '../../persistence/sql.js';
 
 /** The daily_match_run table: who requested a day, and the figures of direct runs. */
 @Injectable()
@@ -18,7 +18,7 @@ export class DailyMatchRunRepository {
     leaseMs: number,
     { reopen }: { reopen: boolean },
   ): Promise<boolean> {
-    const rows = await query(
+    const rows = await sql(
       em,
       `insert into daily_match_run (day, requested_at, lease_until) values (?::date, ?::timestamptz, ?::timestamptz)
        on conflict (day) do update set requested_at = excluded.requested_at, lease_until = excluded.lease_until,
@@ -33,7 +33,7 @@ export class DailyMatchRunRepository {
 
   /** The holder is alive and working: keep others off for another `leaseMs`. */
   async renewLease(em: EntityManager, day: string, leaseMs: number): Promise<void> {
-    await query(em, `update daily_match_run set lease_until = ?::timestamptz where day = ?::date`, [
+    await sql(em, `update daily_match_run set lease_until = ?::timestamptz where day = ?::date`, [
       new Date(Date.now() + leaseMs).toISOString(),
       day,
     ]);
@@ -41,7 +41,7 @@ export class DailyMatchRunRepository {
 
   /** Every request of the day is written: the lease ends and the day is done. */
   async recordRequested(em: EntityManager, day: string, users: number): Promise<void> {
-    await query(
+    await sql(
       em,
       `update daily_match_run set requested_users = ?, lease_until = null where day = ?::date`,
       [users, day],
@@ -54,7 +54,7 @@ export class DailyMatchRunRepository {
     day: string,
     now: Date,
   ): Promise<'none' | 'running' | 'stalled' | 'done'> {
-    const [row] = await query<{
+    const [row] = await sql<{
       requested_at: unknown;
       requested_users: unknown;
       lease_until: Date | string | null;
@@ -74,7 +74,7 @@ export class DailyMatchRunRepository {
     figures: { users: number; sets: number; empty: number; ms: number },
     at: Date,
   ): Promise<void> {
-    await query(
+    await sql(
       em,
       `insert into daily_match_run (day, completed_at, users, sets, empty_sets, ms)
        values (?::date, ?::timestamptz, ?, ?, ?, ?)
@@ -87,7 +87,7 @@ export class DailyMatchRunRepository {
 
   /** Matchable users (rule 1 of domain/eligibility.ts, as the pool) who have no set for `day` yet. */
   async usersWithoutSet(em: EntityManager, day: string): Promise<string[]> {
-    const rows = await query<{ user_id: string }>(
+    const rows = await sql<{ user_id: string }>(
       em,
       `select m.user_id from ${MATCHABLE_MEMBER} m
         where not exists (select 1 from match_set s where s.user_id = m.user_id and s.day = ?::date)
@@ -105,7 +105,7 @@ export class DailyMatchRunRepository {
     em: EntityManager,
     day: string,
   ): Promise<{ matchable: number; withoutSet: number; sets: number; empty: number; summarised: number }> {
-    const [row] = await query<
+    const [row] = await sql<
       Record<'matchable' | 'without_set' | 'sets' | 'empty' | 'summarised', number | string>
     >(
       em,
@@ -129,7 +129,7 @@ export class DailyMatchRunRepository {
 
   /** When the day's latest set was stored (undefined before its first). */
   async lastSetAt(em: EntityManager, day: string): Promise<Date | undefined> {
-    const [row] = await query<{ at: Date | string | null }>(
+    const [row] = await sql<{ at: Date | string | null }>(
       em,
       `select max(created_at) as at from match_set where day = ?::date`,
       [day],
@@ -138,11 +138,11 @@ export class DailyMatchRunRepository {
   }
 
   async countSets(em: EntityManager, day: string, userIds?: string[]): Promise<number> {
-    const filter = userIds?.length ? ` and user_id in (${placeholders(userIds.length)})` : '';
-    const [row] = await query<{ n: number | string }>(
+    const filter = userIds?.length ? ` and user_id = any(?::uuid[])` : '';
+    const [row] = await sql<{ n: number | string }>(
       em,
       `select count(*) as n from match_set where day = ?::date${filter}`,
-      [day, ...(userIds ?? [])],
+      userIds?.length ? [day, userIds] : [day],
     );
     return Number(row?.n ?? 0);
   }

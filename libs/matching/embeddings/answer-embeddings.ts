@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { CHOICES_PER_QUESTION, QUESTIONS, QUESTION_COUNT } from '../../quiz/index.js';
 import type { Embedder } from './embedder.js';
-import { literal, query, vectorOf } from '../persistence/sql.js';
+import { AnswerSimilarityRepository } from './answer-similarity.repository.js';
 
 /** Cosine similarity of the texts of two choices on one question, under one model (what summaries need). */
 export interface AnswerSimilarity {
@@ -75,7 +75,10 @@ export class AnswerEmbeddings {
   /** Stored tables by model id; a model's table never changes, so once read it is kept. */
   private readonly stored = new Map<string, AnswerSimilarity>();
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly tables: AnswerSimilarityRepository,
+  ) {}
 
   get(embedder: Embedder): Promise<AnswerTextVectors> {
     this.building ??= AnswerTextVectors.build(embedder).then(
@@ -103,12 +106,7 @@ export class AnswerEmbeddings {
     if (this.built?.modelId === modelId) return this.built;
     const cached = this.stored.get(modelId);
     if (cached) return cached;
-    const [row] = await query<{ similarities: unknown }>(
-      this.orm.em.fork(),
-      `select similarities from answer_text_similarity where model_id = ?`,
-      [modelId],
-    );
-    const table = row ? vectorOf(row.similarities) : null;
+    const table = await this.tables.find(this.orm.em.fork(), modelId);
     if (!table) return undefined;
     const similarity = new StoredAnswerSimilarity(modelId, table);
     this.stored.set(modelId, similarity);
@@ -116,11 +114,6 @@ export class AnswerEmbeddings {
   }
 
   private async store(vectors: AnswerTextVectors): Promise<void> {
-    await query(
-      this.orm.em.fork(),
-      `insert into answer_text_similarity (model_id, similarities)
-       values (${literal.text(vectors.modelId)}, ${literal.vector(vectors.similarities)})
-       on conflict (model_id) do update set similarities = excluded.similarities`,
-    );
+    await this.tables.save(this.orm.em.fork(), vectors.modelId, vectors.similarities);
   }
 }

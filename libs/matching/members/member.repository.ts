@@ -11,8 +11,7 @@ import type { IntegrationEvent } from '../../messaging/integration-event.js';
 import { ProfileUpdated } from '../../profiles/index.js';
 import { QuizSubmitted } from '../../quiz/index.js';
 import type { Sex } from '../domain/eligibility.js';
-import { bound } from '../../persistence/bound-statement.js';
-import { isForeignKeyViolation, query } from '../persistence/sql.js';
+import { isForeignKeyViolation, sql } from '../../persistence/sql.js';
 
 /**
  * Matching's read model of other contexts (migration 20261125001100): `match_member` and `match_block`,
@@ -33,7 +32,7 @@ export class MemberRepository {
     for (const event of events) fold(rows, event);
     if (rows.size === 0) return;
     const upsertAll = (tx: EntityManager, batch: MemberRow[]) =>
-      query(
+      sql(
         tx,
         `insert into match_member as m
            (user_id, name, email, verified, suspended, status_at, gender, preferred_sex, bio, profile_at, choices, quiz_at)
@@ -81,7 +80,7 @@ export class MemberRepository {
   }
 
   async recordUnblock(em: EntityManager, userId: string, blockedUserId: string): Promise<void> {
-    await query(em, `delete from match_block where user_id = ? and blocked_user_id = ?`, [
+    await sql(em, `delete from match_block where user_id = ? and blocked_user_id = ?`, [
       userId,
       blockedUserId,
     ]);
@@ -94,7 +93,7 @@ export class MemberRepository {
    */
   async holdPresent(em: EntityManager, userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await bound<{ user_id: string }>(
+    const rows = await sql<{ user_id: string }>(
       em,
       `select user_id from match_member where user_id = any(?::uuid[]) for key share`,
       [userIds],
@@ -108,9 +107,9 @@ export class MemberRepository {
  * refuses the row, and that is the right outcome, not a failure to retry. A savepoint keeps the
  * caller's transaction (and its processed-event mark) usable.
  */
-async function upsert(em: EntityManager, sql: string, params: unknown[]): Promise<void> {
+async function upsert(em: EntityManager, text: string, params: unknown[]): Promise<void> {
   try {
-    await em.transactional((savepoint) => query(savepoint, sql, params));
+    await em.transactional((savepoint) => sql(savepoint, text, params));
   } catch (error) {
     if (isForeignKeyViolation(error)) return;
     throw error;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import { literal, numbers, placeholders, query, vectorOf } from '../persistence/sql.js';
+import { sql } from '../../persistence/sql.js';
+import { numbers, vectorBytes, vectorOf } from '../persistence/columns.js';
 
 /** What the matcher stores per user: the 19 choices and the text embeddings (null without a model or bio). */
 export interface PersonalityVector {
@@ -22,11 +23,11 @@ export interface PersonalitySource {
 export class PersonalityVectorRepository {
   async sources(em: EntityManager, userIds: string[]): Promise<PersonalitySource[]> {
     if (userIds.length === 0) return [];
-    const rows = await query<{ user_id: string; choices: unknown; bio: string }>(
+    const rows = await sql<{ user_id: string; choices: unknown; bio: string }>(
       em,
       `select user_id, choices, bio from match_member
-        where choices is not null and user_id in (${placeholders(userIds.length)})`,
-      userIds,
+        where choices is not null and user_id = any(?::uuid[])`,
+      [userIds],
     );
     return rows.map((row) => ({ userId: row.user_id, choices: numbers(row.choices), bio: row.bio }));
   }
@@ -36,7 +37,7 @@ export class PersonalityVectorRepository {
    * `model` (when one is loaded). Lets a run catch up on events a crashed process never handled.
    */
   async staleUserIds(em: EntityManager, model: string | undefined): Promise<string[]> {
-    const rows = await query<{ user_id: string }>(
+    const rows = await sql<{ user_id: string }>(
       em,
       `select m.user_id from match_member m
          left join personality_vector v on v.user_id = m.user_id
@@ -53,7 +54,7 @@ export class PersonalityVectorRepository {
 
   /** The user's vector was built from their current quiz and profile (by `model`, when one is loaded). */
   async isCurrent(em: EntityManager, userId: string, model: string | undefined): Promise<boolean> {
-    const rows = await query<{ current: boolean }>(
+    const rows = await sql<{ current: boolean }>(
       em,
       `select true as current from personality_vector v
          join match_member m on m.user_id = v.user_id
@@ -68,14 +69,14 @@ export class PersonalityVectorRepository {
   /** Of `userIds`, those whose vector is current in the sense of `isCurrent` (one query for a batch). */
   async current(em: EntityManager, userIds: string[], model: string | undefined): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await query<{ user_id: string }>(
+    const rows = await sql<{ user_id: string }>(
       em,
       `select v.user_id from personality_vector v
          join match_member m on m.user_id = v.user_id
-        where v.user_id in (${placeholders(userIds.length)}) and m.quiz_at is not null and v.updated_at >= m.quiz_at
+        where v.user_id = any(?::uuid[]) and m.quiz_at is not null and v.updated_at >= m.quiz_at
           and (m.profile_at is null or v.updated_at >= m.profile_at)
           ${model ? 'and v.embedding_model = ?' : ''}`,
-      model ? [...userIds, model] : userIds,
+      model ? [userIds, model] : [userIds],
     );
     return new Set(rows.map((row) => row.user_id));
   }
@@ -83,18 +84,23 @@ export class PersonalityVectorRepository {
   /** Inserts or replaces many vectors in one statement. */
   async saveAll(em: EntityManager, vectors: PersonalityVector[], at: Date): Promise<void> {
     if (vectors.length === 0) return;
-    const rows = vectors.map(
-      (vector) =>
-        `(${literal.uuid(vector.userId)}, ${literal.smallints(vector.choices)}, ` +
-        `${literal.vector(vector.bioEmbedding)}, ${literal.nullableText(vector.embeddingModel)}, ${literal.timestamp(at)})`,
-    );
-    await query(
+    // Each column one array; choices as array literals and vectors as hex, since an array of arrays or of
+    // bytea does not bind alike on pg and PGlite.
+    await sql(
       em,
       `insert into personality_vector (user_id, choices, bio_embedding, embedding_model, updated_at)
-       values ${rows.join(', ')}
+       select x.user_id, x.choices::smallint[], decode(x.bio_embedding, 'hex'), x.embedding_model, ?::timestamptz
+         from unnest(?::uuid[], ?::text[], ?::text[], ?::text[]) as x(user_id, choices, bio_embedding, embedding_model)
        on conflict (user_id) do update set choices = excluded.choices,
          bio_embedding = excluded.bio_embedding, embedding_model = excluded.embedding_model,
          updated_at = excluded.updated_at`,
+      [
+        at.toISOString(),
+        vectors.map((vector) => vector.userId),
+        vectors.map((vector) => `{${vector.choices.join(',')}}`),
+        vectors.map((vector) => (vector.bioEmbedding ? vectorBytes(vector.bioEmbedding).toString('hex') : null)),
+        vectors.map((vector) => vector.embeddingModel),
+      ],
     );
   }
 
@@ -105,11 +111,11 @@ export class PersonalityVectorRepository {
     model: string,
   ): Promise<Map<string, Float32Array>> {
     if (userIds.length === 0) return new Map();
-    const rows = await query<{ user_id: string; bio_embedding: unknown }>(
+    const rows = await sql<{ user_id: string; bio_embedding: unknown }>(
       em,
       `select user_id, bio_embedding from personality_vector
-        where embedding_model = ? and bio_embedding is not null and user_id in (${placeholders(userIds.length)})`,
-      [model, ...userIds],
+        where embedding_model = ? and bio_embedding is not null and user_id = any(?::uuid[])`,
+      [model, userIds],
     );
     const vectors = new Map<string, Float32Array>();
     for (const row of rows) {

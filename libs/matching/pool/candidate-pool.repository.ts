@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { MATCHABLE_MEMBER, type Sex } from '../domain/eligibility.js';
-import { numbers, placeholders, query } from '../persistence/sql.js';
+import { sql } from '../../persistence/sql.js';
+import { numbers } from '../persistence/columns.js';
 import type { PoolMember } from './candidate-pool.js';
 
 interface MemberRow {
@@ -29,10 +30,10 @@ export class CandidatePoolRepository {
   async each(em: EntityManager, visit: (member: PoolMember) => void): Promise<void> {
     await em.transactional(async (tx) => {
       // The whole result is wanted: plan for it, not for the first rows (a cursor's default).
-      await query(tx, `set local cursor_tuple_fraction = 1`);
-      await query(tx, `declare pool_members no scroll cursor for ${MEMBERS}`);
+      await sql(tx, `set local cursor_tuple_fraction = 1`);
+      await sql(tx, `declare pool_members no scroll cursor for ${MEMBERS}`);
       for (;;) {
-        const rows = await query<MemberRow>(tx, `fetch ${PAGE} from pool_members`);
+        const rows = await sql<MemberRow>(tx, `fetch ${PAGE} from pool_members`);
         for (const row of rows) visit(toMember(row));
         if (rows.length < PAGE) return;
       }
@@ -42,7 +43,7 @@ export class CandidatePoolRepository {
   async some(em: EntityManager, userIds: string[]): Promise<PoolMember[]> {
     if (userIds.length === 0) return [];
     return (
-      await query<MemberRow>(em, `${MEMBERS} where user_id in (${placeholders(userIds.length)})`, userIds)
+      await sql<MemberRow>(em, `${MEMBERS} where user_id = any(?::uuid[])`, [userIds])
     ).map(toMember);
   }
 }

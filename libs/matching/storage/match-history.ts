@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { ShownMatches } from '../../shared/auth/shown-matches.port.js';
 import type { Tier } from '../domain/tiers.js';
-import { query } from '../persistence/sql.js';
+import { sql } from '../../persistence/sql.js';
 
 /**
  * What other contexts may read of the stored sets: who was shown whom (profiles' and safety's ShownMatches
@@ -13,7 +13,7 @@ import { query } from '../persistence/sql.js';
 export class MatchHistory extends ShownMatches {
   /** Whether `viewerId` was ever shown `ownerId` as a match, whatever happened since (the profile read rule, reports). */
   async wasShown(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean> {
-    const rows = await query(em, `select 1 from match_pick where user_id = ? and candidate_id = ? limit 1`, [
+    const rows = await sql(em, `select 1 from match_pick where user_id = ? and candidate_id = ? limit 1`, [
       viewerId,
       ownerId,
     ]);
@@ -27,7 +27,7 @@ export class MatchHistory extends ShownMatches {
     ownerId: string,
     sinceDay: string,
   ): Promise<boolean> {
-    const rows = await query(
+    const rows = await sql(
       em,
       `select 1 from match_pick where user_id = ? and candidate_id = ? and day >= ?::date limit 1`,
       [viewerId, ownerId, sinceDay],
@@ -41,7 +41,7 @@ export class MatchHistory extends ShownMatches {
     userId: string,
     candidateId: string,
   ): Promise<{ percent: number; summary: string } | undefined> {
-    const [row] = await query<{ percent: number; summary: string | null }>(
+    const [row] = await sql<{ percent: number; summary: string | null }>(
       em,
       `select percent, summary from match_pick where user_id = ? and candidate_id = ? order by day desc limit 1`,
       [userId, candidateId],
@@ -56,7 +56,7 @@ export class MatchHistory extends ShownMatches {
   ): Promise<
     { day: string; tier: Tier; candidateId: string; name: string; percent: number; summary: string }[]
   > {
-    const rows = await query<{
+    const rows = await sql<{
       day: string | Date;
       tier: Tier;
       candidate_id: string;

@@ -3,9 +3,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
 import type { Tier } from '../domain/tiers.js';
 import { BatchedRead } from '../../persistence/batched-read.js';
-import { bound } from '../../persistence/bound-statement.js';
 import { decodePairs } from '../pool/recent-pair-index.js';
-import { literal, numbers, query } from '../persistence/sql.js';
+import { sql } from '../../persistence/sql.js';
+import { numbers } from '../persistence/columns.js';
 
 export interface Pick {
   userId: string;
@@ -56,46 +56,46 @@ interface SetRow {
   picks: StoredPick[];
 }
 
-/**
- * Every POST /match/new reads the requester's set of the day first, so the requests in flight read
- * together: one statement for all their sets, each set one row with its picks as JSON. The pick join is
- * per set, so the day's partition is picked at run time for each.
- */
-const setRows = new BatchedRead<SetRow>(
-  'match-sets-of',
-  `select k.key, s.pick_count,
-            s.pick_count = 0 and exists (select 1 from compatible_signup_notice n
-                                          where n.user_id = s.user_id and n.sent_at > s.created_at) as promise_since,
-            coalesce((select json_agg(json_build_object('tier', p.tier, 'candidateId', p.candidate_id,
-                                                        'percent', p.percent, 'summary', coalesce(p.summary, '')))
-                        from match_pick p where p.user_id = s.user_id and p.day = s.day), '[]') as picks
-       from unnest(?::text[]) as k(key)
-       join match_set s on s.user_id = split_part(k.key, ' ', 1)::uuid and s.day = split_part(k.key, ' ', 2)::date`,
-  (row) => row.key,
-);
-
-/**
- * Sets of a day whose picks all have their summary, seen lately, per process. Such a set never changes: one
- * set per member and day, picks are only ever added with the set, and a summary is written once. What can
- * change is checked at every read by the card's owners (a candidate deleted, suspended, blocked or with a
- * new profile), so a cached set is never shown wrong, and any gateway may cache it. Bounded by size.
- */
-const completeSets = new LRUCache<string, StoredPick[]>({
-  maxSize: 32 << 20,
-  sizeCalculation: (picks) => picks.reduce((bytes, pick) => bytes + 120 + 2 * pick.summary.length, 64),
-});
-
 /** Match sets and picks. One set per (user, day) is the table's primary key, not a convention. */
 @Injectable()
 export class MatchSetRepository {
+  /**
+   * Every POST /match/new reads the requester's set of the day first, so the requests in flight read
+   * together: one statement for all their sets, each set one row with its picks as JSON. The pick join is
+   * per set, so the day's partition is picked at run time for each.
+   */
+  private readonly setRows = new BatchedRead<SetRow>(
+    'match-sets-of',
+    `select k.key, s.pick_count,
+              s.pick_count = 0 and exists (select 1 from compatible_signup_notice n
+                                            where n.user_id = s.user_id and n.sent_at > s.created_at) as promise_since,
+              coalesce((select json_agg(json_build_object('tier', p.tier, 'candidateId', p.candidate_id,
+                                                          'percent', p.percent, 'summary', coalesce(p.summary, '')))
+                          from match_pick p where p.user_id = s.user_id and p.day = s.day), '[]') as picks
+         from unnest(?::text[]) as k(key)
+         join match_set s on s.user_id = split_part(k.key, ' ', 1)::uuid and s.day = split_part(k.key, ' ', 2)::date`,
+    (row) => row.key,
+  );
+
+  /**
+   * Sets of a day whose picks all have their summary, seen lately, per process. Such a set never changes: one
+   * set per member and day, picks are only ever added with the set, and a summary is written once. What can
+   * change is checked at every read by the card's owners (a candidate deleted, suspended, blocked or with a
+   * new profile), so a cached set is never shown wrong, and any gateway may cache it. Bounded by size.
+   */
+  private readonly completeSets = new LRUCache<string, StoredPick[]>({
+    maxSize: 32 << 20,
+    sizeCalculation: (picks) => picks.reduce((bytes, pick) => bytes + 120 + 2 * pick.summary.length, 64),
+  });
+
   /** Every set of the day (the daily run reads them once; most days hold few before it). */
   setsOfDay(em: EntityManager, day: string): Promise<ExistingSet[]> {
-    return this.setsWhere(em, day, '');
+    return this.setsWhere(em, day, null);
   }
 
   /** Every block, as [blocker, blocked] (the daily run reads them once). */
   async allBlocks(em: EntityManager): Promise<[string, string][]> {
-    const rows = await query<{ user_id: string; blocked_user_id: string }>(
+    const rows = await sql<{ user_id: string; blocked_user_id: string }>(
       em,
       `select user_id, blocked_user_id from match_block`,
     );
@@ -104,17 +104,17 @@ export class MatchSetRepository {
 
   async existingSets(em: EntityManager, day: string, userIds: string[]): Promise<ExistingSet[]> {
     if (userIds.length === 0) return [];
-    return this.setsWhere(em, day, ` and s.user_id = any(${literal.uuids(userIds)})`);
+    return this.setsWhere(em, day, userIds);
   }
 
-  private async setsWhere(em: EntityManager, day: string, filter: string): Promise<ExistingSet[]> {
-    const rows = await query<{ user_id: string; pick_count: number; promise_since: boolean }>(
+  private async setsWhere(em: EntityManager, day: string, userIds: string[] | null): Promise<ExistingSet[]> {
+    const rows = await sql<{ user_id: string; pick_count: number; promise_since: boolean }>(
       em,
       `select s.user_id, s.pick_count,
               exists (select 1 from compatible_signup_notice n where n.user_id = s.user_id and n.sent_at > s.created_at)
                 as promise_since
-         from match_set s where s.day = ?::date${filter}`,
-      [day],
+         from match_set s where s.day = ?::date${userIds ? ' and s.user_id = any(?::uuid[])' : ''}`,
+      userIds ? [day, userIds] : [day],
     );
     return rows.map((row) => ({
       userId: row.user_id,
@@ -134,23 +134,24 @@ export class MatchSetRepository {
     userIds: string[],
   ): Promise<[string, string][]> {
     if (userIds.length === 0) return [];
-    const ids = literal.uuids(userIds);
-    const blocks = `select user_id, blocked_user_id from match_block where user_id = any(${ids}) or blocked_user_id = any(${ids})`;
-    const rows = await query<{ user_id: string; candidate_id: string }>(
+    const blocks = `select user_id, blocked_user_id from match_block where user_id = any(?::uuid[]) or blocked_user_id = any(?::uuid[])`;
+    const rows = await sql<{ user_id: string; candidate_id: string }>(
       em,
       window
         ? `select user_id, candidate_id from match_pick
-            where day between ?::date and ?::date and (user_id = any(${ids}) or candidate_id = any(${ids}))
+            where day between ?::date and ?::date and (user_id = any(?::uuid[]) or candidate_id = any(?::uuid[]))
            union all ${blocks}`
         : blocks,
-      window ? [window.from, window.until] : [],
+      window
+        ? [window.from, window.until, userIds, userIds, userIds, userIds]
+        : [userIds, userIds],
     );
     return rows.map((row) => [row.user_id, row.candidate_id]);
   }
 
   async summaryPeople(em: EntityManager, userIds: string[]): Promise<SummaryPersonRow[]> {
     if (userIds.length === 0) return [];
-    const rows = await bound<{
+    const rows = await sql<{
       user_id: string;
       name: string;
       bio: string | null;
@@ -174,7 +175,7 @@ export class MatchSetRepository {
 
   /** `userId`'s picks without a summary (of one day, or of every day for the data export). */
   async picksWithoutSummary(em: EntityManager, userId: string, day?: string): Promise<UnsummarisedPick[]> {
-    const rows = await bound<{ user_id: string; day: string; tier: Tier; candidate_id: string }>(
+    const rows = await sql<{ user_id: string; day: string; tier: Tier; candidate_id: string }>(
       em,
       `select user_id, to_char(day, 'YYYY-MM-DD') as day, tier, candidate_id from match_pick
         where user_id = ?::uuid and summary is null${day ? ' and day = ?::date' : ''}`,
@@ -190,7 +191,7 @@ export class MatchSetRepository {
     userIds: string[],
   ): Promise<UnsummarisedPick[]> {
     if (userIds.length === 0) return [];
-    const rows = await bound<{ user_id: string; day: string; tier: Tier; candidate_id: string }>(
+    const rows = await sql<{ user_id: string; day: string; tier: Tier; candidate_id: string }>(
       em,
       `select user_id, to_char(day, 'YYYY-MM-DD') as day, tier, candidate_id from match_pick
         where day = ?::date and user_id = any(?::uuid[]) and summary is null`,
@@ -209,7 +210,7 @@ export class MatchSetRepository {
     after: string | undefined,
     limit: number,
   ): Promise<string[]> {
-    const rows = await bound<{ user_id: string }>(
+    const rows = await sql<{ user_id: string }>(
       em,
       `select distinct user_id from match_pick
         where day = ?::date and summary is null and user_id > ?::uuid
@@ -225,7 +226,7 @@ export class MatchSetRepository {
     summaries: (UnsummarisedPick & { summary: string })[],
   ): Promise<void> {
     if (summaries.length === 0) return;
-    await bound(
+    await sql(
       em,
       `update match_pick m set summary = x.summary
          from unnest(?::uuid[], ?::date[], ?::varchar[], ?::text[]) as x(user_id, day, tier, summary)
@@ -247,7 +248,7 @@ export class MatchSetRepository {
     at: Date,
   ): Promise<Set<string>> {
     if (sets.length === 0) return new Set();
-    const claimed = await bound<{ user_id: string }>(
+    const claimed = await sql<{ user_id: string }>(
       em,
       `insert into match_set (user_id, day, pick_count, created_at)
        select x.user_id, ?::date, x.pick_count, ?::timestamptz
@@ -266,7 +267,7 @@ export class MatchSetRepository {
     pickCount: number,
     at: Date,
   ): Promise<boolean> {
-    const rows = await query(
+    const rows = await sql(
       em,
       `update match_set set pick_count = ?, created_at = ?::timestamptz
         where user_id = ? and day = ?::date and pick_count = 0 returning user_id`,
@@ -277,11 +278,11 @@ export class MatchSetRepository {
 
   /** Creates the day's partition of match_pick unless one covers it (migration 20261125001400-picks-by-day). */
   async ensureDay(em: EntityManager, day: string): Promise<void> {
-    await query(em, `select ensure_match_pick_day(?::date)`, [day]);
+    await sql(em, `select ensure_match_pick_day(?::date)`, [day]);
   }
 
   /**
-   * One statement for a block's picks, each column bound as one array (see persistence/bound-statement.ts).
+   * One statement for a block's picks, each column bound as one array (see persistence/sql.ts).
    * The seqs come from the pool the picks were scored in (a member's seq never changes). The same statement
    * appends the picks' packed pairs to match_day_pairs, which the no-repeat window reads. The caller holds
    * every member named here (MatchSetWriter): there are no foreign keys to check row by row.
@@ -293,7 +294,7 @@ export class MatchSetRepository {
       pairs.writeInt32BE(pick.userSeq, index * 8);
       pairs.writeInt32BE(pick.candidateSeq, index * 8 + 4);
     });
-    await bound(
+    await sql(
       em,
       `with inserted as (
          insert into match_pick (user_id, day, tier, candidate_id, percent, created_at, user_seq, candidate_seq)
@@ -325,7 +326,7 @@ export class MatchSetRepository {
   async pairsOfDay(em: EntityManager, day: string): Promise<Int32Array[]> {
     // As base64 text, which Node decodes natively: PGlite parsed the hex of a bytea in JavaScript, a
     // character at a time (5 of its 23 s at 100k members).
-    const rows = await query<{ pairs: string }>(
+    const rows = await sql<{ pairs: string }>(
       em,
       `select encode(pairs, 'base64') as pairs from match_day_pairs where day = ?::date`,
       [day],
@@ -335,11 +336,11 @@ export class MatchSetRepository {
 
   /** Pairs of days before `day` go: the window never reads them. */
   async forgetPairsBefore(em: EntityManager, day: string): Promise<void> {
-    await query(em, `delete from match_day_pairs where day < ?::date`, [day]);
+    await sql(em, `delete from match_day_pairs where day < ?::date`, [day]);
   }
 
   async hasSet(em: EntityManager, userId: string, day: string): Promise<boolean> {
-    const rows = await query(em, `select 1 from match_set where user_id = ? and day = ?::date`, [
+    const rows = await sql(em, `select 1 from match_set where user_id = ? and day = ?::date`, [
       userId,
       day,
     ]);
@@ -356,10 +357,10 @@ export class MatchSetRepository {
     day: string,
   ): Promise<{ set: ExistingSet | undefined; picks: StoredPick[] }> {
     const key = `${userId} ${day}`;
-    const complete = completeSets.get(key);
+    const complete = this.completeSets.get(key);
     if (complete)
       return { set: { userId, pickCount: complete.length, promiseSince: false }, picks: complete };
-    const row = (await setRows.byId(em, [key])).get(key);
+    const row = (await this.setRows.byId(em, [key])).get(key);
     if (!row) return { set: undefined, picks: [] };
     const set = { userId, pickCount: Number(row.pick_count), promiseSince: row.promise_since };
     const picks = row.picks.map((pick) => ({
@@ -367,7 +368,7 @@ export class MatchSetRepository {
       percent: Number(pick.percent),
     }));
     if (picks.length > 0 && picks.length === set.pickCount && picks.every((pick) => pick.summary !== ''))
-      completeSets.set(key, Object.freeze(picks.map((pick) => Object.freeze(pick))) as StoredPick[]);
+      this.completeSets.set(key, Object.freeze(picks.map((pick) => Object.freeze(pick))) as StoredPick[]);
     return { set, picks };
   }
 

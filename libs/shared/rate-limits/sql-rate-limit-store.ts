@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
+import { sql } from '../../persistence/sql.js';
 
 interface PgQuery {
   text: string;
@@ -15,14 +15,13 @@ interface PgQuery {
 export function sqlRateLimitStore(orm: MikroORM): { query(query: PgQuery): Promise<unknown> } {
   return {
     async query({ text, values = [] }: PgQuery) {
-      // The ORM takes `?` placeholders in order; the limiter writes `$n`, some of them twice.
+      // sql() takes `?` placeholders in order; the limiter writes `$n`, some of them twice.
       const params: unknown[] = [];
-      const sql = text.replace(/\$(\d+)/g, (_, index: string) => {
+      const statement = text.replace(/\$(\d+)/g, (_, index: string) => {
         params.push(values[Number(index) - 1]);
         return '?';
       });
-      const connection = (orm.em as SqlEntityManager).getConnection();
-      const rows = await connection.execute<Record<string, unknown>[]>(sql, params, 'all');
+      const rows = await sql(orm.em, statement, params);
       // bigint columns come back as strings (pg) or bigints (PGlite); the limiter does arithmetic on them.
       for (const row of rows)
         if (row.expire !== null && row.expire !== undefined) row.expire = Number(row.expire);

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { MATCHABLE_MEMBER, type MemberFacts, type Sex } from '../../domain/eligibility.js';
-import { numbers, placeholders, query } from '../../persistence/sql.js';
+import { sql } from '../../../persistence/sql.js';
+import { numbers } from '../../persistence/columns.js';
 
 export interface Newcomer extends MemberFacts {
   userId: string;
@@ -18,7 +19,7 @@ export interface WaitingUser {
 @Injectable()
 export class WaitingUsersRepository {
   async newcomer(em: EntityManager, userId: string): Promise<Newcomer | undefined> {
-    const [row] = await query<{
+    const [row] = await sql<{
       verified: boolean;
       suspended: boolean;
       gender: Sex | null;
@@ -49,7 +50,7 @@ export class WaitingUsersRepository {
    * sets (match_set_empty_idx) spares the per-newcomer queries.
    */
   async anyoneWaiting(em: EntityManager): Promise<boolean> {
-    const rows = await query(
+    const rows = await sql(
       em,
       `select 1 from match_set s
         where s.pick_count = 0
@@ -68,7 +69,7 @@ export class WaitingUsersRepository {
     newcomerId: string,
     sought: { gender: Sex; preferredSex: Sex },
   ): Promise<WaitingUser[]> {
-    const rows = await query<{ user_id: string; name: string; email: string; choices: unknown }>(
+    const rows = await sql<{ user_id: string; name: string; email: string; choices: unknown }>(
       em,
       `select u.user_id, u.name, u.email, m.choices
          from match_set s
@@ -97,16 +98,12 @@ export class WaitingUsersRepository {
     at: Date,
   ): Promise<Set<string>> {
     if (notices.length === 0) return new Set();
-    const params: unknown[] = [];
-    const values = notices.map((notice) => {
-      params.push(notice.userId, newcomerId, notice.percent, at.toISOString());
-      return '(?::uuid, ?::uuid, ?, ?::timestamptz)';
-    });
-    const rows = await query<{ user_id: string }>(
+    const rows = await sql<{ user_id: string }>(
       em,
-      `insert into compatible_signup_notice (user_id, newcomer_id, percent, sent_at) values ${values.join(', ')}
+      `insert into compatible_signup_notice (user_id, newcomer_id, percent, sent_at)
+       select x.user_id, ?::uuid, x.percent, ?::timestamptz from unnest(?::uuid[], ?::smallint[]) as x(user_id, percent)
        on conflict do nothing returning user_id`,
-      params,
+      [newcomerId, at.toISOString(), notices.map((notice) => notice.userId), notices.map((notice) => notice.percent)],
     );
     return new Set(rows.map((row) => row.user_id));
   }
@@ -119,28 +116,27 @@ export class WaitingUsersRepository {
     window: { from: string; until: string },
   ): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const list = placeholders(userIds.length);
-    const rows = await query<{ other: string }>(
+    const rows = await sql<{ other: string }>(
       em,
-      `select case when user_id = ? then candidate_id else user_id end as other from match_pick
+      `select case when user_id = ?::uuid then candidate_id else user_id end as other from match_pick
         where day between ?::date and ?::date
-          and ((user_id = ? and candidate_id in (${list})) or (candidate_id = ? and user_id in (${list})))
+          and ((user_id = ?::uuid and candidate_id = any(?::uuid[])) or (candidate_id = ?::uuid and user_id = any(?::uuid[])))
        union
-       select case when user_id = ? then blocked_user_id else user_id end from match_block
-        where (user_id = ? and blocked_user_id in (${list})) or (blocked_user_id = ? and user_id in (${list}))`,
+       select case when user_id = ?::uuid then blocked_user_id else user_id end from match_block
+        where (user_id = ?::uuid and blocked_user_id = any(?::uuid[])) or (blocked_user_id = ?::uuid and user_id = any(?::uuid[]))`,
       [
         newcomerId,
         window.from,
         window.until,
         newcomerId,
-        ...userIds,
+        userIds,
         newcomerId,
-        ...userIds,
+        userIds,
         newcomerId,
         newcomerId,
-        ...userIds,
+        userIds,
         newcomerId,
-        ...userIds,
+        userIds,
       ],
     );
     return new Set(rows.map((row) => row.other));
