@@ -66,7 +66,9 @@ export class PgliteSessionServer {
   async stop(): Promise<void> {
     this.stopping = true;
     for (const socket of this.waiting.splice(0)) socket.destroy();
-    const closed = new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    const closed = new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve(),
+    );
     if (this.current) {
       const current = this.current;
       current.socket.destroy();
