@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,23 +55,25 @@ describe('the CLI beside the running app on PGlite', () => {
   });
   const api = () => new ApiClient(`http://127.0.0.1:${port}/api`);
 
-  /** `fated …` as its own process; `kill` after that many ms (SIGKILL), if given. */
-  function fated(args: string[], kill?: { afterMs: number }): Promise<CliRun> {
+  /** `fated …` as its own process: `finished` resolves with its exit and output; `child` to kill it. */
+  function startFated(args: string[]): { child: ChildProcess; finished: Promise<CliRun> } {
     const child = spawn(process.execPath, [FATED, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NO_COLOR: '1', ...env() },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = kill ? setTimeout(() => child.kill('SIGKILL'), kill.afterMs) : undefined;
-    return new Promise((done) =>
-      child.on('exit', (code, signal) => {
-        clearTimeout(timer);
-        done({ code, signal, output });
-      }),
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const finished = new Promise<CliRun>((done) =>
+      child.on('exit', (code, signal) => done({ code, signal, output })),
     );
+    return { child, finished };
   }
+  const fated = (args: string[]) => startFated(args).finished;
+
+  /** Whether the app knows the account (a registered one signs in, verified or not). */
+  const exists = async (email: string) =>
+    (await api().post('/login', { email, password: DEFAULT_SEED_PASSWORD })).status === 200;
 
   async function start(name: string): Promise<AppProcess> {
     const started = new AppProcess(name, GATEWAY, env(), LOG_DIR);
@@ -168,8 +170,16 @@ describe('the CLI beside the running app on PGlite', () => {
   });
 
   it('a CLI killed mid-seed leaves the app serving, its own writes whole', async () => {
-    const killed = await fated(['seed', '--users', '300', '--seed', String(SEED + 1)], { afterMs: 6_000 });
+    const seeding = startFated(['seed', '--users', '300', '--seed', String(SEED + 1)]);
+    // Killed once it is well into the seed: mid-way through some user's commands.
+    const fifth = generateSeedUser(SEED + 1, 4, { allVerified: false });
+    await waitFor('the seed to be under way', 120_000, async () =>
+      (await exists(fifth.email)) ? true : undefined,
+    );
+    seeding.child.kill('SIGKILL');
+    const killed = await seeding.finished;
     expect(killed.signal).toBe('SIGKILL');
+    expect(await exists(generateSeedUser(SEED + 1, 299, { allVerified: false }).email)).toBe(false);
     // The app's next write commits on its own (the killed client's transaction was rolled back, not joined).
     const client = api();
     const email = `after-kill-${Date.now()}@example.com`;
