@@ -394,10 +394,10 @@ async function compareMetrics(database: Database): Promise<void> {
       `${seconds} s per gateway, a fresh gateway each time`,
   );
   const ratios: number[] = [];
-  const totals = { off: 0, on: 0 };
+  const totals = { off: { rps: 0, cpuUs: 0 }, on: { rps: 0, cpuUs: 0 } };
   for (let round = 1; round <= metricsRounds; round++) {
     const order: ('off' | 'on')[] = round % 2 === 1 ? ['off', 'on'] : ['on', 'off'];
-    const rps = { off: 0, on: 0 };
+    const measured = { off: { rps: 0, cpuUs: 0 }, on: { rps: 0, cpuUs: 0 } };
     for (const metrics of order) {
       const port = await freePort();
       const server = startGateway(database, port, { metrics });
@@ -405,29 +405,43 @@ async function compareMetrics(database: Database): Promise<void> {
         const base = `http://127.0.0.1:${port}`;
         await waitForGateway(base, server);
         if (warmup > 0) await load(base, floor!, warmup);
+        const cpuBefore = cpuSeconds(server.pid!);
         const row = summarise(floor!, await load(base, floor!, seconds));
+        const cpu = cpuSeconds(server.pid!) - cpuBefore;
         if (row.unexpected > 0) throw new Error(`the floor answered ${row.unexpected} unexpected answers`);
-        rps[metrics] = row.rps;
+        // The gateway's own CPU per answer: less swayed by the neighbours than the rate is.
+        measured[metrics] = { rps: row.rps, cpuUs: (cpu / Math.max(1, row.total)) * 1e6 };
       } finally {
         server.kill('SIGTERM');
         await new Promise((done) => server.once('exit', done));
       }
     }
-    totals.off += rps.off;
-    totals.on += rps.on;
-    ratios.push(rps.on / rps.off);
+    for (const metrics of ['off', 'on'] as const) {
+      totals[metrics].rps += measured[metrics].rps;
+      totals[metrics].cpuUs += measured[metrics].cpuUs;
+    }
+    ratios.push(measured.on.rps / measured.off.rps);
     console.log(
-      `  round ${round} (${order.join(' then ')}): without ${Math.round(rps.off)} req/s, with ` +
-        `${Math.round(rps.on)} req/s, ratio ${(rps.on / rps.off).toFixed(3)}; load ${loadavg()[0]!.toFixed(1)}`,
+      `  round ${round} (${order.join(' then ')}): without ${Math.round(measured.off.rps)} req/s ` +
+        `(${measured.off.cpuUs.toFixed(0)} µs CPU each), with ${Math.round(measured.on.rps)} req/s ` +
+        `(${measured.on.cpuUs.toFixed(0)} µs), ratio ${(measured.on.rps / measured.off.rps).toFixed(3)}; ` +
+        `load ${loadavg()[0]!.toFixed(1)}`,
     );
   }
   const sorted = [...ratios].sort((a, b) => a - b);
   const median =
     sorted[Math.floor((sorted.length - 1) / 2)]! / 2 + sorted[Math.ceil((sorted.length - 1) / 2)]! / 2;
   console.log(
-    `metrics cost: with/without ${(totals.on / totals.off).toFixed(3)} over all rounds, median round ` +
-      `${median.toFixed(3)} (range ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)})`,
+    `metrics cost: throughput with/without ${(totals.on.rps / totals.off.rps).toFixed(3)} over all rounds, ` +
+      `median round ${median.toFixed(3)} (range ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)}); ` +
+      `gateway CPU per request with/without ${(totals.on.cpuUs / totals.off.cpuUs).toFixed(3)}`,
   );
+}
+
+/** The process's user + system CPU time so far (Linux /proc; clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function startGateway(
