@@ -72,15 +72,14 @@ export function sessionOptions(url: string): string {
 
 /**
  * A second process on a PGlite folder is not refused by PGlite: it works on its own copy of the pages and
- * corrupts the data. So the app does not start on a folder the CLI (or another app) has open.
+ * corrupts the data. So the app does not start on a folder the CLI (or another app) has open. Where the
+ * holder cannot be seen (no /proc), a crash's leftover postmaster.pid looks the same, and the app starts.
  */
 function assertPgliteFolderFree(dir: string): void {
   const user = findPgliteUser(dir);
-  if (!user) return;
-  const who =
-    user === 'unknown' ? 'another process' : `process ${user.pid}${user.command ? ` (${user.command})` : ''}`;
+  if (!user || user === 'unknown') return;
   throw new Error(
-    `The embedded database ${dir} is in use by ${who}: PGlite allows one process at a time. ` +
-      'Wait for it to finish (a CLI command), or stop it.',
+    `The embedded database ${dir} is in use by process ${user.pid}${user.command ? ` (${user.command})` : ''}: ` +
+      'PGlite allows one process at a time. Wait for it to finish (a CLI command), or stop it.',
   );
 }
