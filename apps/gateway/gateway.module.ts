@@ -26,6 +26,7 @@ import { MatchingSchedulerModule } from '../../libs/matching/matching-scheduler.
 import { HealthController } from './health/health.controller.js';
 import { RequestsInFlight } from '../../libs/shared/http/requests-in-flight.js';
 import { GatewayWithoutModelModule } from '../../libs/matching/embeddings/embedding-model-placement.js';
+import { LocalDatabaseSocket } from './local-database/local-database-socket.js';
 
 /**
  * The gateway's composition root. In the embedded default (no KAFKA_BROKERS) it also hosts the matcher's
@@ -62,7 +63,7 @@ export class GatewayModule {
         ...embeddedMatcher(config),
       ],
       controllers: [HealthController, MetricsController],
-      providers: [RequestsInFlight],
+      providers: [RequestsInFlight, LocalDatabaseSocket],
     };
   }
 }

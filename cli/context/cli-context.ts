@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplicationContext, LoggerService, LogLevel } from '@nestjs/common';
@@ -7,7 +8,12 @@ import { logLevelsUpTo } from '../../libs/config/log-levels.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
 import { CliModule, type CliModuleOptions } from './cli.module.js';
 import { EventSettler } from './event-settler.js';
-import { findPgliteUser } from './pglite-in-use.js';
+import { findPgliteUser } from '../../libs/persistence/pglite-in-use.js';
+import type { DatabaseAccess } from '../../libs/persistence/orm-options.js';
+import { answers, pgliteSocketPath } from '../../libs/persistence/pglite-session-server.js';
+
+/** How long the CLI waits for an app that holds the folder to start serving it (it is starting up). */
+const APP_STARTING_MS = 20_000;
 
 export interface CliContext {
   app: INestApplicationContext;
@@ -47,12 +53,12 @@ export async function withCliContext<T>(
 
 export async function openCliContext(options: OpenOptions = {}): Promise<CliContext> {
   const config = loadConfig(options.env ?? process.env);
-  const database = describeDatabase(config);
-  if (config.database.kind === 'pglite') assertPgliteFree(config.database.dir);
+  const access = config.database.kind === 'pglite' ? await pgliteAccess(config) : {};
+  const database = describeDatabase(config, access);
   const level = options.logLevel ?? 'warn';
   let app: INestApplicationContext;
   try {
-    app = await NestFactory.createApplicationContext(CliModule.forRoot(config, options), {
+    app = await NestFactory.createApplicationContext(CliModule.forRoot(config, { ...options, access }), {
       logger: options.logger ?? logLevelsUpTo(level),
       abortOnError: false,
     });
@@ -86,12 +92,36 @@ function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   }
 }
 
-function assertPgliteFree(dir: string): void {
-  const user = findPgliteUser(dir);
+/**
+ * The embedded database: through the running app's socket when the app holds the folder (waiting a little
+ * for an app that is starting), the folder itself when nothing holds it.
+ */
+async function pgliteAccess(config: AppConfig): Promise<DatabaseAccess> {
+  if (config.database.kind !== 'pglite') return {};
+  const socket = pgliteSocketPath(config.dataDir);
+  const deadline = Date.now() + APP_STARTING_MS;
+  for (;;) {
+    if (existsSync(socket) && (await answers(socket))) return { pgliteSocketDir: config.dataDir };
+    const user = findPgliteUser(config.database.dir);
+    if (!user || user === 'unknown' || !isTheApp(user.command) || Date.now() > deadline) {
+      assertPgliteFree(config.database.dir, user, socket);
+      return {};
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The app (`node dist/apps/gateway/main.js`) serves its socket once it has started; another CLI never does. */
+function isTheApp(command: string | undefined): boolean {
+  return command === undefined || command.includes('apps/gateway');
+}
+
+function assertPgliteFree(dir: string, user: ReturnType<typeof findPgliteUser>, socket: string): void {
   if (!user) return;
   const advice =
-    'PGlite allows one process at a time: stop the app (npm start) first, or run the app and the CLI against ' +
-    'PostgreSQL with DATABASE_URL.';
+    'PGlite allows one process at a time; a running app (npm start) serves it to the CLI through the socket ' +
+    `${shown(socket)}, which did not answer. Wait for the other process to finish, or ` +
+    'run the app and the CLI against PostgreSQL with DATABASE_URL.';
   if (user === 'unknown') {
     throw new CliError(
       `The embedded database ${shown(dir)} is open in another process, or the last one stopped without closing it. ${advice} ` +
@@ -109,8 +139,10 @@ function shown(path: string): string {
   return fromHere && !fromHere.startsWith('..') ? fromHere : path;
 }
 
-function describeDatabase(config: AppConfig): string {
-  if (config.database.kind === 'pglite') return `PGlite in ${shown(config.database.dir)}`;
+function describeDatabase(config: AppConfig, access: DatabaseAccess): string {
+  if (config.database.kind === 'pglite') {
+    return `PGlite in ${shown(config.database.dir)}${access.pgliteSocketDir ? ' (through the running app)' : ''}`;
+  }
   const url = new URL(config.database.url);
   url.password = '';
   return `PostgreSQL ${url.host}${url.pathname}`;

@@ -17,7 +17,8 @@ import { MatchRequestsModule } from '../../libs/matching/match-requests.module.j
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
 import { SafetyModule } from '../../libs/safety/safety.module.js';
 import { ConnectionsModule } from '../../libs/connections/connections.module.js';
-import { EventSettler } from './event-settler.js';
+import type { DatabaseAccess } from '../../libs/persistence/orm-options.js';
+import { BESIDE_THE_APP, EventSettler } from './event-settler.js';
 
 export interface CliModuleOptions {
   /**
@@ -26,6 +27,8 @@ export interface CliModuleOptions {
    * personality vectors in batches instead.
    */
   consumers?: boolean;
+  /** How to reach the database: the PGlite socket of the running app, when it holds the folder. */
+  access?: DatabaseAccess;
 }
 
 /**
@@ -35,15 +38,18 @@ export interface CliModuleOptions {
 @Module({})
 export class CliModule {
   static forRoot(config: AppConfig, options: CliModuleOptions = {}): DynamicModule {
-    const consumers = options.consumers ?? !config.distributed;
+    const access = options.access ?? {};
+    // Beside the running app, the app's relay and consumers take what this process records.
+    const besideTheApp = access.pgliteSocketDir !== undefined;
+    const consumers = options.consumers ?? (!config.distributed && !besideTheApp);
     return {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
-        PersistenceModule.forRoot(config),
+        PersistenceModule.forRoot(config, access),
         CqrsModule.forRoot(),
         HealthModule,
-        MessagingModule.forRoot(config),
+        MessagingModule.forRoot(config, { relay: !besideTheApp }),
         AuthModule,
         NotificationsModule,
         AccountsModule,
@@ -57,7 +63,7 @@ export class CliModule {
         ConnectionsModule,
         ...(consumers ? [MatchingWorkerModule] : []),
       ],
-      providers: [EventSettler],
+      providers: [EventSettler, { provide: BESIDE_THE_APP, useValue: besideTheApp }],
     };
   }
 }

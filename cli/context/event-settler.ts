@@ -1,24 +1,36 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { EventDispatcher } from '../../libs/messaging/event-dispatcher.js';
 import { OutboxRelay } from '../../libs/messaging/outbox-relay.js';
 
+/** true when the CLI works through the running app's PGlite socket (the app relays and consumes). */
+export const BESIDE_THE_APP = Symbol('BESIDE_THE_APP');
+
+const APP_POLL_MS = 250;
+
 /**
  * Lets a CLI command finish only once what it set in motion has finished: every outbox row relayed and
- * every consumer it triggered in this process settled. Closing the database right after the last command
- * would cut consumers off mid-transaction (their event already marked as published).
+ * every consumer it triggered settled. Closing the database right after the last command would cut
+ * consumers off mid-transaction (their event already marked as published). Beside the running app, the
+ * app's relay and consumers do that work: the command waits until the app has published (in the embedded
+ * mode: finished handling) every row recorded up to now.
  */
 @Injectable()
 export class EventSettler {
+  /** Beside the app: the rows there were to wait for, and how many still are. */
+  private awaited = { total: 0, pending: 0 };
+
   constructor(
     private readonly relay: OutboxRelay,
     private readonly dispatcher: EventDispatcher,
     private readonly orm: MikroORM,
+    @Inject(BESIDE_THE_APP) private readonly besideTheApp: boolean,
   ) {}
 
   /** Relays and waits until no outbox row is pending and no consumer is running. */
   async settle(): Promise<void> {
+    if (this.besideTheApp) return this.handedToTheApp();
     for (;;) {
       await this.relay.drain();
       await this.dispatcher.settled(); // consumers may have recorded new events
@@ -29,17 +41,38 @@ export class EventSettler {
 
   /** Consumer runs so far and how many of them have finished (in memory: no query on a busy database). */
   get handled(): { called: number; finished: number } {
+    if (this.besideTheApp)
+      return { called: this.awaited.total, finished: this.awaited.total - this.awaited.pending };
     const { started, running } = this.dispatcher.progress;
     return { called: started, finished: started - running };
   }
 
-  private async pendingOutboxRows(): Promise<number> {
-    const rows: { n: number | string }[] = await (this.orm.em.fork() as SqlEntityManager)
-      .getConnection()
-      // Rows another process claimed (and has not finished or died with) are not this command's to wait for.
-      .execute(
-        'select count(*) as n from outbox_message where published_at is null and (claimed_until is null or claimed_until < now())',
+  private async handedToTheApp(): Promise<void> {
+    const [last] = await this.query<{ seq: string | number | null }>(
+      'select max(seq) as seq from outbox_message',
+    );
+    if (last?.seq === null || last?.seq === undefined) return;
+    for (;;) {
+      const [row] = await this.query<{ n: string | number }>(
+        'select count(*) as n from outbox_message where published_at is null and seq <= ?',
+        [last.seq],
       );
+      const pending = Number(row?.n ?? 0);
+      this.awaited = { total: Math.max(this.awaited.total, pending), pending };
+      if (pending === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, APP_POLL_MS));
+    }
+  }
+
+  private async pendingOutboxRows(): Promise<number> {
+    // Rows another process claimed (and has not finished or died with) are not this command's to wait for.
+    const rows = await this.query<{ n: number | string }>(
+      'select count(*) as n from outbox_message where published_at is null and (claimed_until is null or claimed_until < now())',
+    );
     return Number(rows[0]?.n ?? 0);
+  }
+
+  private query<Row>(sql: string, values: unknown[] = []): Promise<Row[]> {
+    return (this.orm.em.fork() as SqlEntityManager).getConnection().execute(sql, values) as Promise<Row[]>;
   }
 }

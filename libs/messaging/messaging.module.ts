@@ -5,7 +5,7 @@ import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { AppConfig } from '../config/app-config.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 import { Outbox } from './outbox.js';
-import { OutboxRelay } from './outbox-relay.js';
+import { OUTBOX_RELAY_ON, OutboxRelay } from './outbox-relay.js';
 import { OutboxCommitListener } from './outbox-commit-listener.js';
 import { ProcessedEvents } from './processed-events.js';
 import { EventPublisher } from './event-publisher.port.js';
@@ -31,6 +31,11 @@ export interface MessagingOptions {
    * publishes (the CLI). Ignored by the in-process bus.
    */
   consumerGroup?: string;
+  /**
+   * false: committed outbox rows are left to another process's relay. The CLI beside the running embedded
+   * app writes through the app's PGlite socket; the app's relay hands the rows to the app's consumers.
+   */
+  relay?: boolean;
 }
 
 /**
@@ -57,6 +62,7 @@ export class MessagingModule {
         OutboxHealth,
         MessagingMetrics,
         EventDispatcher,
+        { provide: OUTBOX_RELAY_ON, useValue: options.relay ?? true },
         ...(config.kafkaBrokers ? kafkaProviders(config.kafkaBrokers, options) : inProcessProviders()),
       ],
       exports: [Outbox, OutboxRelay, ProcessedEvents, DeadLetters, EventDispatcher],

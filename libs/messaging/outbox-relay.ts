@@ -1,6 +1,8 @@
 import {
+  Inject,
   Injectable,
   Logger,
+  Optional,
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
@@ -31,6 +33,12 @@ const PUBLISHED_RETENTION_MS = 60 * 60 * 1000;
 const PRUNE_INTERVAL_MS = 60 * 1000;
 
 /**
+ * false: this process leaves its committed rows to another process's relay (the CLI beside the running
+ * embedded app, whose relay and consumers take them).
+ */
+export const OUTBOX_RELAY_ON = Symbol('OUTBOX_RELAY_ON');
+
+/**
  * Moves committed outbox rows to the publisher. Rows are claimed with SKIP LOCKED so several gateway
  * processes can relay side by side; a row is marked published only once the publisher has it durably (Kafka
  * acknowledged it) or, in the embedded mode, once this process's consumers finished with it — a crash in
@@ -51,9 +59,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     private readonly orm: MikroORM,
     private readonly publisher: EventPublisher,
-  ) {}
+    @Optional() @Inject(OUTBOX_RELAY_ON) private readonly relaying: boolean = true,
+  ) {
+    this.stopped = !relaying;
+  }
 
   async onApplicationBootstrap(): Promise<void> {
+    if (!this.relaying) return;
     if (this.orm.config.get('driver')?.name === 'PgliteDriver') {
       // What a crashed run of this process had handed to its consumers was never finished: take it again.
       await sql(
@@ -81,6 +93,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** Relays until nothing is pending; used by the CLI and by tests that need a settled state. */
   async drain(): Promise<void> {
+    if (!this.relaying) return;
     while ((await this.relayOnce()) > 0);
   }
 

@@ -8,12 +8,21 @@ import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/app-config.js';
 import { migrations } from './migrations/index.js';
+import { findPgliteUser } from './pglite-in-use.js';
+
+export interface DatabaseAccess {
+  /**
+   * The embedded default while the app holds the PGlite folder: reach its database as a PostgreSQL client
+   * through the socket it serves in this directory (DATA_DIR), one connection (PGlite has one session).
+   */
+  pgliteSocketDir?: string;
+}
 
 /**
  * One ORM configuration for both databases: PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL
  * is set. The schema comes only from the checked-in migrations; nothing is synchronised from entities.
  */
-export function ormOptions(config: AppConfig): OrmOptions {
+export function ormOptions(config: AppConfig, access: DatabaseAccess = {}): OrmOptions {
   const shared: OrmOptions = {
     // No snapshot files: the schema lives only in the checked-in migrations.
     migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
@@ -32,6 +41,18 @@ export function ormOptions(config: AppConfig): OrmOptions {
       driverOptions: { options: sessionOptions(config.database.url) },
     };
   }
+  if (access.pgliteSocketDir) {
+    return {
+      ...shared,
+      driver: PostgreSqlDriver,
+      host: access.pgliteSocketDir,
+      port: 5432,
+      user: 'postgres',
+      dbName: 'postgres',
+      pool: { min: 0, max: 1 },
+    };
+  }
+  assertPgliteFolderFree(config.database.dir);
   // PGlite creates its cluster folder itself but not the folder's parent.
   mkdirSync(dirname(config.database.dir), { recursive: true });
   return { ...shared, driver: PgliteDriver, dbName: config.database.dir };
@@ -47,4 +68,18 @@ export function ormOptions(config: AppConfig): OrmOptions {
 export function sessionOptions(url: string): string {
   const own = new URL(url).searchParams.get('options');
   return [own, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ');
+}
+
+/**
+ * A second process on a PGlite folder is not refused by PGlite: it works on its own copy of the pages and
+ * corrupts the data. So the app does not start on a folder the CLI (or another app) has open. Where the
+ * holder cannot be seen (no /proc), a crash's leftover postmaster.pid looks the same, and the app starts.
+ */
+function assertPgliteFolderFree(dir: string): void {
+  const user = findPgliteUser(dir);
+  if (!user || user === 'unknown') return;
+  throw new Error(
+    `The embedded database ${dir} is in use by process ${user.pid}${user.command ? ` (${user.command})` : ''}: ` +
+      'PGlite allows one process at a time. Wait for it to finish (a CLI command), or stop it.',
+  );
 }

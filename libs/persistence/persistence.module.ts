@@ -1,7 +1,7 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import type { AppConfig } from '../config/app-config.js';
-import { ormOptions } from './orm-options.js';
+import { ormOptions, type DatabaseAccess } from './orm-options.js';
 import { MigrationRunner } from './migration-runner.js';
 import { DatabaseHealth } from './database-health.js';
 import { MigrationsHealth } from './migrations-health.js';
@@ -10,10 +10,10 @@ import { MigrationsHealth } from './migrations-health.js';
 @Global()
 @Module({})
 export class PersistenceModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, access: DatabaseAccess = {}): DynamicModule {
     return {
       module: PersistenceModule,
-      imports: [MikroOrmModule.forRoot({ ...ormOptions(config), autoLoadEntities: true })],
+      imports: [MikroOrmModule.forRoot({ ...ormOptions(config, access), autoLoadEntities: true })],
       providers: [MigrationRunner, DatabaseHealth, MigrationsHealth],
       exports: [MigrationsHealth],
     };

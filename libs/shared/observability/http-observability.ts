@@ -25,10 +25,12 @@ export function httpObservability(metrics: Metrics, logger: Logger) {
       const seconds = Metrics.secondsSince(started);
       const route = routeOf(request);
       const status = response.statusCode;
-      metrics.httpRequestDuration.observe(
-        { method: request.method, route, status: `${Math.floor(status / 100)}xx` },
-        seconds,
-      );
+      if (metrics.recording) {
+        metrics.httpRequestDuration.observe(
+          { method: request.method, route, status: `${Math.floor(status / 100)}xx` },
+          seconds,
+        );
+      }
       const level = status >= 500 ? 'error' : 'info';
       if (!logger.isLevelEnabled(level) || QUIET_PATHS.has(request.originalUrl.split('?')[0]!)) return;
       logger[level](

@@ -140,8 +140,14 @@ export class Metrics {
   private deadLetterProbe: Probe<number> | undefined;
   private outboxReading: { at: number; value: Promise<OutboxReading> } | undefined;
 
+  /**
+   * false only under `npm run bench -- http --metrics-rounds` (FATED_BENCH_METRICS=off), which compares the
+   * floor's throughput without Node's default metrics and the per-request histogram against with them.
+   */
+  readonly recording = process.env.FATED_BENCH_METRICS !== 'off';
+
   constructor() {
-    collectDefaultMetrics({ register: this.registry });
+    if (this.recording) collectDefaultMetrics({ register: this.registry });
     const readOutbox = () => this.readOutbox();
     const readDeadLetters = () => this.deadLetterProbe?.().catch(() => undefined);
     new Gauge({

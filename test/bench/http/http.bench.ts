@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MikroORM } from '@mikro-orm/core';
@@ -47,10 +47,14 @@ import { DailyMatchRun } from '../../../libs/matching/daily-run/daily-match-run.
  *   npm run bench -- http [--users 100000] [--connections 32] [--seconds 10] [--accounts 2500]
  *                         [--first-reads 10000]
  *                         [--data-dir DIR] [--fresh] [--warmup 2] [--settle-minutes 30]
- *                         [--only TEXT] [--profile]
+ *                         [--only TEXT] [--profile] [--metrics-rounds R]
  *
  * `--only` measures the floor and the routes whose name contains TEXT; `--profile` runs the gateway under
  * V8's profiler (--cpu-prof) and prints where its CPU went (the profile is kept in test/artifacts/bench).
+ * `--metrics-rounds R` measures only the floor, R rounds of a gateway without metrics (FATED_BENCH_METRICS=off:
+ * no default metrics, no request histogram; request ids and log lines as usual) and one with them, a fresh
+ * gateway each time and the order swapped every round, so a shared machine's drift falls on both alike; it
+ * prints each round's figures and the ratio with/without (nothing is seeded: the floor reads no database).
  */
 const { values } = parseArgs({
   options: {
@@ -67,8 +71,10 @@ const { values } = parseArgs({
     'settle-minutes': { type: 'string', default: '30' },
     only: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    'metrics-rounds': { type: 'string' },
   },
 });
+const metricsRounds = values['metrics-rounds'] === undefined ? 0 : Number(values['metrics-rounds']);
 const users = Number(values.users);
 const connections = Number(values.connections);
 const seconds = Number(values.seconds);
@@ -89,7 +95,9 @@ if (
   accountCount < 1 ||
   !Number.isInteger(firstReadCount) ||
   firstReadCount < 0 ||
-  !(Number(values['settle-minutes']) > 0)
+  !(Number(values['settle-minutes']) > 0) ||
+  !Number.isInteger(metricsRounds) ||
+  metricsRounds < 0
 ) {
   console.error(
     'usage: npm run bench -- http [--users N ≥ 2] [--connections C] [--seconds S] [--warmup S] [--accounts A] ' +
@@ -153,6 +161,7 @@ async function main(): Promise<void> {
   let server: ChildProcess | undefined;
   try {
     console.log(`machine: ${describeMachine()}`);
+    if (metricsRounds > 0) return await compareMetrics(database);
     const firstReaders = await seedUntilMatchable(database);
 
     const port = await freePort();
@@ -448,7 +457,69 @@ async function matchable(context: CliContext): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-function startGateway(database: Database, port: number): ChildProcess {
+/** The floor with and without metrics, alternating (--metrics-rounds). */
+async function compareMetrics(database: Database): Promise<void> {
+  const [floor] = buildTargets([]);
+  console.log(
+    `metrics cost: ${metricsRounds} rounds, the floor with ${connections} connections, ${warmup} s warm-up + ` +
+      `${seconds} s per gateway, a fresh gateway each time`,
+  );
+  const ratios: number[] = [];
+  const totals = { off: { rps: 0, cpuUs: 0 }, on: { rps: 0, cpuUs: 0 } };
+  for (let round = 1; round <= metricsRounds; round++) {
+    const order: ('off' | 'on')[] = round % 2 === 1 ? ['off', 'on'] : ['on', 'off'];
+    const measured = { off: { rps: 0, cpuUs: 0 }, on: { rps: 0, cpuUs: 0 } };
+    for (const metrics of order) {
+      const port = await freePort();
+      const server = startGateway(database, port, { metrics });
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        await waitForGateway(base, server);
+        if (warmup > 0) await load(base, floor!, warmup);
+        const cpuBefore = cpuSeconds(server.pid!);
+        const row = summarise(floor!, await load(base, floor!, seconds));
+        const cpu = cpuSeconds(server.pid!) - cpuBefore;
+        if (row.unexpected > 0) throw new Error(`the floor answered ${row.unexpected} unexpected answers`);
+        // The gateway's own CPU per answer: less swayed by the neighbours than the rate is.
+        measured[metrics] = { rps: row.rps, cpuUs: (cpu / Math.max(1, row.total)) * 1e6 };
+      } finally {
+        server.kill('SIGTERM');
+        await new Promise((done) => server.once('exit', done));
+      }
+    }
+    for (const metrics of ['off', 'on'] as const) {
+      totals[metrics].rps += measured[metrics].rps;
+      totals[metrics].cpuUs += measured[metrics].cpuUs;
+    }
+    ratios.push(measured.on.rps / measured.off.rps);
+    console.log(
+      `  round ${round} (${order.join(' then ')}): without ${Math.round(measured.off.rps)} req/s ` +
+        `(${measured.off.cpuUs.toFixed(0)} µs CPU each), with ${Math.round(measured.on.rps)} req/s ` +
+        `(${measured.on.cpuUs.toFixed(0)} µs), ratio ${(measured.on.rps / measured.off.rps).toFixed(3)}; ` +
+        `load ${loadavg()[0]!.toFixed(1)}`,
+    );
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const median =
+    sorted[Math.floor((sorted.length - 1) / 2)]! / 2 + sorted[Math.ceil((sorted.length - 1) / 2)]! / 2;
+  console.log(
+    `metrics cost: throughput with/without ${(totals.on.rps / totals.off.rps).toFixed(3)} over all rounds, ` +
+      `median round ${median.toFixed(3)} (range ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)}); ` +
+      `gateway CPU per request with/without ${(totals.on.cpuUs / totals.off.cpuUs).toFixed(3)}`,
+  );
+}
+
+/** The process's user + system CPU time so far (Linux /proc; clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function startGateway(
+  database: Database,
+  port: number,
+  options: { metrics?: 'on' | 'off' } = {},
+): ChildProcess {
   if (!existsSync(GATEWAY)) throw new Error(`${GATEWAY} is missing: run this through npm run bench`);
   const profiling = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${ARTIFACTS}`] : [];
   if (values.profile) mkdirSync(ARTIFACTS, { recursive: true });
@@ -472,6 +543,7 @@ function startGateway(database: Database, port: number): ChildProcess {
       LOG_LEVEL: 'warn',
       // No daily run in the middle of the measurement.
       MATCH_CRON: '0 3 1 1 *',
+      ...(options.metrics === 'off' ? { FATED_BENCH_METRICS: 'off' } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
