@@ -76,9 +76,8 @@ function jsonOf(text: string): string {
  * How long the first ask of a round may wait for the rest of its turn. Under load one turn handles dozens
  * of requests; sent only at the turn's end, the first ones' reads waited for all of them while PostgreSQL
  * sat idle, and the requests moved in one convoy (gateway busy, then PostgreSQL, then the clients). Sent
- * once it is this old, a round overlaps the database's work with the gateway's: stored `POST /match/new`
- * went from about 0.43 to 0.49–0.56 of the floor (README, HTTP read paths). Swept again once the reads
- * were planned generically: 0.15–0.35 ms did worse, 0.5–1 ms alike; 2 ms hardly split the convoy.
+ * once it is this old, a round overlaps the database's work with the gateway's. Shorter waits split the
+ * rounds too finely, much longer ones hardly split the convoy.
  */
 const MAX_ROUND_WAIT_MS = 0.5;
 

@@ -60,10 +60,9 @@ export function ormOptions(config: AppConfig, access: DatabaseAccess = {}): OrmO
 
 /**
  * PostgreSQL session settings: the URL's own `options`, then generic plans for statements with bound
- * parameters (PreparedRead's reads by key, and everything persistence/sql.ts sends). For a PreparedRead's
- * short list of ids PostgreSQL judged a custom plan cheaper and planned the statement anew on every
- * execution: 220 µs of its CPU for a card round of one member against 66 µs with the generic plan (the
- * same plan, index probes by key). README, "HTTP read paths".
+ * parameters (PreparedRead's reads by key, and everything persistence/sql.ts sends). For a short list of
+ * ids PostgreSQL judges a custom plan cheaper and plans the statement anew on every execution, for the
+ * same plan (index probes by key) that the generic one is.
  */
 export function sessionOptions(url: string): string {
   const own = new URL(url).searchParams.get('options');

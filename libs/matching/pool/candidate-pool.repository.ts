@@ -23,9 +23,9 @@ const PAGE = 20_000;
 export class CandidatePoolRepository {
   /**
    * Every matchable member, through a cursor a page at a time, each page handed over before the next is
-   * fetched: a million members read at once were a million row objects and as many copies, and the heap
-   * they grew stayed with the process for the whole run (about 1.5 GB of its 3 GB). One query still, so
-   * the database joins the view once (paging by key made it look up each member's vector: 20 s at 1M).
+   * fetched: a million members read at once are a million row objects and as many copies, and the heap
+   * they grow stays with the process for the whole run. One query still, so the database joins the view
+   * once (paging by key would look up each member's vector).
    */
   async each(em: EntityManager, visit: (member: PoolMember) => void): Promise<void> {
     await em.transactional(async (tx) => {

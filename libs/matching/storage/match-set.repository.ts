@@ -324,8 +324,8 @@ export class MatchSetRepository {
    * instead of three million picks.
    */
   async pairsOfDay(em: EntityManager, day: string): Promise<Int32Array[]> {
-    // As base64 text, which Node decodes natively: PGlite parsed the hex of a bytea in JavaScript, a
-    // character at a time (5 of its 23 s at 100k members).
+    // As base64 text, which Node decodes natively: PGlite parses the hex of a bytea in JavaScript, a
+    // character at a time.
     const rows = await sql<{ pairs: string }>(
       em,
       `select encode(pairs, 'base64') as pairs from match_day_pairs where day = ?::date`,
