@@ -131,28 +131,38 @@ export class Deployment {
 
   /** Gateway healthy with its group joined; every matcher ready, the partitions split among all of them. */
   async ready(timeoutMs = 240_000): Promise<void> {
-    await waitFor('the gateway to be ready with its consumer group joined', timeoutMs, async () => {
-      if (!this.gateway.running) throw new Error(`gateway exited:\n${this.gateway.logs.slice(-3000)}`);
-      const report = (await (await fetch(`${this.api}/health`)).json().catch(() => undefined)) as
-        | { status?: string; components?: { kafka?: { detail?: string } } }
-        | undefined;
-      return report?.status === 'ok' && /group fated-gateway, partitions/.test(report.components?.kafka?.detail ?? '')
-        ? true
-        : undefined;
-    }, 500);
-    await waitFor('the matchers to be ready and to split the partitions', timeoutMs, async () => {
-      const assigned: number[] = [];
-      for (const { process: matcher, metricsPort } of this.matchers) {
-        if (!matcher.running) throw new Error(`${matcher.name} exited:\n${matcher.logs.slice(-3000)}`);
-        const ready = await fetch(`http://127.0.0.1:${metricsPort}/health/ready`).catch(() => undefined);
-        if (ready?.status !== 200) return undefined;
-        const last = matcher.lines(/joined fated-matcher: partitions ([\d, ]+|none)/).at(-1)?.[1];
-        if (!last || last === 'none') return undefined;
-        assigned.push(...last.split(', ').map(Number));
-      }
-      assigned.sort((a, b) => a - b);
-      return assigned.length === PARTITIONS && assigned.every((p, i) => p === i) ? true : undefined;
-    }, 500);
+    await waitFor(
+      'the gateway to be ready with its consumer group joined',
+      timeoutMs,
+      async () => {
+        if (!this.gateway.running) throw new Error(`gateway exited:\n${this.gateway.logs.slice(-3000)}`);
+        const report = (await (await fetch(`${this.api}/health`)).json().catch(() => undefined)) as
+          { status?: string; components?: { kafka?: { detail?: string } } } | undefined;
+        return report?.status === 'ok' &&
+          /group fated-gateway, partitions/.test(report.components?.kafka?.detail ?? '')
+          ? true
+          : undefined;
+      },
+      500,
+    );
+    await waitFor(
+      'the matchers to be ready and to split the partitions',
+      timeoutMs,
+      async () => {
+        const assigned: number[] = [];
+        for (const { process: matcher, metricsPort } of this.matchers) {
+          if (!matcher.running) throw new Error(`${matcher.name} exited:\n${matcher.logs.slice(-3000)}`);
+          const ready = await fetch(`http://127.0.0.1:${metricsPort}/health/ready`).catch(() => undefined);
+          if (ready?.status !== 200) return undefined;
+          const last = matcher.lines(/joined fated-matcher: partitions ([\d, ]+|none)/).at(-1)?.[1];
+          if (!last || last === 'none') return undefined;
+          assigned.push(...last.split(', ').map(Number));
+        }
+        assigned.sort((a, b) => a - b);
+        return assigned.length === PARTITIONS && assigned.every((p, i) => p === i) ? true : undefined;
+      },
+      500,
+    );
   }
 
   /** Pids of the processes, by name, for CPU sampling. */
@@ -163,7 +173,9 @@ export class Deployment {
   }
 
   async stop(): Promise<void> {
-    const stops = await Promise.all([this.gateway, ...this.matchers.map((m) => m.process)].map((app) => app.stop()));
+    const stops = await Promise.all(
+      [this.gateway, ...this.matchers.map((m) => m.process)].map((app) => app.stop()),
+    );
     const killed = stops.filter((stop) => stop.killed).length;
     if (killed) console.warn(`  ${killed} process(es) needed SIGKILL after SIGTERM`);
     for (const dir of this.dataDirs) rmSync(dir, { recursive: true, force: true });

@@ -109,7 +109,10 @@ interface ModeResult {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const thousands = (n: number) => Math.round(n).toLocaleString('en-US');
-const load = () => loadavg().map((n) => n.toFixed(1)).join(' / ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ');
 
 async function main(): Promise<void> {
   console.log(`machine: ${describeMachine()}; load average (1/5/15 min) ${load()}`);
@@ -187,7 +190,8 @@ async function seedUntilMatchable(url: string): Promise<number> {
     let after = 0;
     const deadline = performance.now() + Number(values['settle-minutes']) * 60_000;
     while ((after = await countMatchable(context)) < users) {
-      if (performance.now() > deadline) throw new Error(`only ${after} of ${users} members matchable in time`);
+      if (performance.now() > deadline)
+        throw new Error(`only ${after} of ${users} members matchable in time`);
       await new Promise((wait) => setTimeout(wait, 2_000));
     }
     await connectionOf(context).execute('vacuum (analyze)');
@@ -226,7 +230,9 @@ function connectionOf(context: CliContext) {
 }
 
 async function countMatchable(context: CliContext): Promise<number> {
-  const [row] = await connectionOf(context).execute<{ n: string }[]>('select count(*) as n from matchable_member');
+  const [row] = await connectionOf(context).execute<{ n: string }[]>(
+    'select count(*) as n from matchable_member',
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -252,7 +258,12 @@ async function count(db: pg.Client, sql: string, params: unknown[]): Promise<num
 }
 
 /** Polls until `done` holds; resolves with the time (performance.now()) it was first seen. */
-async function until(what: string, everyMs: number, done: () => Promise<boolean>, since: number): Promise<number> {
+async function until(
+  what: string,
+  everyMs: number,
+  done: () => Promise<boolean>,
+  since: number,
+): Promise<number> {
   for (;;) {
     if (await done()) return performance.now();
     if (performance.now() - since > timeoutMs) throw new Error(`timed out waiting for ${what}`);
@@ -279,7 +290,9 @@ async function distributedRun(
     broker = await startBroker();
     deployment = await Deployment.start({ databaseUrl: url, broker, matchers, logDir });
     await deployment.ready();
-    console.log(`broker, gateway and ${matchers} matcher(s) ready in ${seconds(performance.now() - starting)}`);
+    console.log(
+      `broker, gateway and ${matchers} matcher(s) ready in ${seconds(performance.now() - starting)}`,
+    );
     // Start-up work (the embedding model, the first consumer fetches) done before the clock starts.
     await new Promise((wait) => setTimeout(wait, 5_000));
 
@@ -287,6 +300,8 @@ async function distributedRun(
     const gatewayMetrics = () => scrape(`${deployment!.api}/metrics`, deployment!.metricsToken);
     const before = await Promise.all(deployment.matchers.map((m) => metricsOf(m.metricsPort)));
     const gatewayBefore = await gatewayMetrics();
+    // The database's statistics from here on only, so the tables' reads below are the run's.
+    await db.query('select pg_stat_reset()');
     const countersBefore = await databaseCounters(db);
     const bytesBefore = topicBytes(broker.dataDir, TOPIC);
     const pids = deployment.pids();
@@ -299,18 +314,35 @@ async function distributedRun(
     // The lease goes: the next tick of some matcher's MATCH_CRON requests the day.
     const released = performance.now();
     await db.query('delete from daily_match_run where day = $1::date', [day]);
+    // Polled from the matchers' metrics (the sets and summaries they wrote, counted after each commit), so
+    // the watching adds no scans of the day's tables to the database being measured; the database confirms.
+    const matcherTotal = async (key: string) =>
+      (await Promise.all(deployment!.matchers.map((m) => metricsOf(m.metricsPort)))).reduce(
+        (sum, samples) => sum + (samples.get(key) ?? 0),
+        0,
+      );
+    const SETS = 'fated_match_sets_written_total';
+    const SUMMARIES = 'fated_match_summaries_written_total{path="pass"}';
+    const baseOf = (key: string) => before.reduce((sum, samples) => sum + (samples.get(key) ?? 0), 0);
+    const [setsBase, summariesBase] = [baseOf(SETS), baseOf(SUMMARIES)];
     const setsSeen = await until(
       'the day’s sets',
       250,
-      async () => (await count(db, 'select count(*) as n from match_set where day = $1::date', [day])) >= matchable,
+      async () =>
+        (await matcherTotal(SETS)) - setsBase >= matchable &&
+        (await count(db, 'select count(*) as n from match_set where day = $1::date', [day])) >= matchable,
       released,
     );
+    const picks = await count(db, 'select count(*) as n from match_pick where day = $1::date', [day]);
+    let polls = 0;
     const summariesSeen = await until(
       'the day’s summaries',
       250,
       async () =>
-        (await count(db, 'select count(*) as n from match_pick where day = $1::date and summary is null', [day])) ===
-        0,
+        ((await matcherTotal(SUMMARIES)) - summariesBase >= picks || ++polls % 20 === 0) &&
+        (await count(db, 'select count(*) as n from match_pick where day = $1::date and summary is null', [
+          day,
+        ])) === 0,
       released,
     );
     // The relay marks rows published after the broker has them; the last MatchSetsStored ends the run's traffic.
@@ -359,6 +391,7 @@ async function distributedRun(
         `PostgreSQL backends of the database: ${(cpu.postgres ?? 0).toFixed(1)} CPU-s`,
     );
     say(await carried(db, day, times.requestedAt, counters, bytes));
+    say(await tableReads(db));
     return { mode, runMs, summariesMs, lines };
   } finally {
     await deployment?.stop();
@@ -455,9 +488,31 @@ async function carried(
     `PostgreSQL (pg_stat_database): ${thousands(counters.commits)} commits, ${thousands(counters.inserted)} rows ` +
     `inserted, ${thousands(counters.updated)} updated, ${thousands(counters.deleted)} deleted, ` +
     `${thousands(counters.returned + counters.fetched)} read; ` +
-    (topic === undefined ? `outbox rows: ${thousands(records)} (` : `broker: ${thousands(records)} records (`) +
+    (topic === undefined
+      ? `outbox rows: ${thousands(records)} (`
+      : `broker: ${thousands(records)} records (`) +
     rows.map((row) => `${row.type} ${thousands(Number(row.n))}`).join(', ') +
     (topic === undefined ? ')' : `), ${(topic / 2 ** 20).toFixed(1)} MB appended to ${TOPIC}`)
+  );
+}
+
+/** Rows read and written per table since the statistics were reset (the busiest five). */
+async function tableReads(db: pg.Client): Promise<string> {
+  const { rows } = await db.query<Record<string, string>>(
+    `select relname, seq_scan, seq_tup_read, coalesce(idx_scan, 0) as idx_scan, coalesce(idx_tup_fetch, 0) as idx_tup_fetch,
+            n_tup_ins + n_tup_upd + n_tup_del as written
+       from pg_stat_user_tables
+      order by seq_tup_read + coalesce(idx_tup_fetch, 0) + n_tup_ins + n_tup_upd + n_tup_del desc limit 5`,
+  );
+  return (
+    'tables (seq scans/rows, index scans/rows fetched, rows written): ' +
+    rows
+      .map(
+        (r) =>
+          `${r.relname} ${thousands(Number(r.seq_scan))}/${thousands(Number(r.seq_tup_read))}, ` +
+          `${thousands(Number(r.idx_scan))}/${thousands(Number(r.idx_tup_fetch))}, ${thousands(Number(r.written))}`,
+      )
+      .join('; ')
   );
 }
 
@@ -468,7 +523,7 @@ async function embeddedRun(db: pg.Client, url: string, day: string, matchable: n
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run this through npm run bench`);
   await freshDay(db, day, false);
   const dataDir = mkdtempSync(join(tmpdir(), 'fated-bench-distributed-cli-'));
-  await new Promise((wait) => setTimeout(wait, 1_500)); // the fresh day's deletes reach pg_stat_database
+  await db.query('select pg_stat_reset()');
   const countersBefore = await databaseCounters(db);
   const started = performance.now();
   const child = spawn(process.execPath, [CLI, 'match', 'run', '--date', day, '--json'], {
@@ -516,12 +571,15 @@ async function embeddedRun(db: pg.Client, url: string, day: string, matchable: n
       `${(cpu.postgres ?? 0).toFixed(1)} CPU-s`,
   );
   say(await carried(db, day, Date.now() - wallMs, counters, undefined));
+  say(await tableReads(db));
   return { mode, runMs: report.ms, summariesMs: report.ms + pass.ms, lines };
 }
 
 function printSummary(results: ModeResult[]): void {
   const embedded = results.find((r) => r.mode.startsWith('embedded'));
-  console.log(`\n${'mode'.padEnd(26)} ${'run'.padStart(9)} ${'+ summaries'.padStart(12)} ${'vs embedded'.padStart(12)}`);
+  console.log(
+    `\n${'mode'.padEnd(26)} ${'run'.padStart(9)} ${'+ summaries'.padStart(12)} ${'vs embedded'.padStart(12)}`,
+  );
   for (const result of results) {
     const ratio = embedded ? `${(result.runMs / embedded.runMs).toFixed(2)}×` : '';
     console.log(

@@ -48,7 +48,8 @@ export class CpuSampler {
     const totals: Record<string, number> = {};
     for (const name of Object.keys(this.groups)) {
       let sum = 0;
-      for (const [pid, seconds] of this.last.get(name) ?? []) sum += seconds - (this.first.get(name)?.get(pid) ?? 0);
+      for (const [pid, seconds] of this.last.get(name) ?? [])
+        sum += seconds - (this.first.get(name)?.get(pid) ?? 0);
       totals[name] = sum;
     }
     return totals;
