@@ -523,6 +523,8 @@ async function embeddedRun(db: pg.Client, url: string, day: string, matchable: n
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run this through npm run bench`);
   await freshDay(db, day, false);
   const dataDir = mkdtempSync(join(tmpdir(), 'fated-bench-distributed-cli-'));
+  // The fresh day's deletes reach the statistics (each backend flushes about every second) before they reset.
+  await new Promise((wait) => setTimeout(wait, 1_500));
   await db.query('select pg_stat_reset()');
   const countersBefore = await databaseCounters(db);
   const started = performance.now();
