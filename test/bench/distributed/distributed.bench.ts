@@ -293,7 +293,8 @@ async function distributedRun(
     console.log(
       `broker, gateway and ${matchers} matcher(s) ready in ${seconds(performance.now() - starting)}`,
     );
-    // Start-up work (the embedding model, the first consumer fetches) done before the clock starts.
+    await loadEmbeddingModels(db, deployment);
+    // Start-up work (the first consumer fetches, the warm-up's writes) done before the clock starts.
     await new Promise((wait) => setTimeout(wait, 5_000));
 
     const metricsOf = (port: number) => scrape(`http://127.0.0.1:${port}/metrics`, deployment!.metricsToken);
@@ -397,6 +398,40 @@ async function distributedRun(
     await deployment?.stop();
     await broker?.stop();
   }
+}
+
+/**
+ * A matcher loads its embedding model on first use, and one that has run for a while has used it (every
+ * profile or quiz saved): so that no model loads during the measured run, as on a deployed server, a few
+ * members' profiles are announced as they are (ProfileUpdated with their current sexes and bio, as the
+ * profiles context records it), spread over the partitions, until every matcher has logged its model loaded.
+ */
+async function loadEmbeddingModels(db: pg.Client, deployment: Deployment): Promise<void> {
+  const loaded = /embedding model \S+ loaded/;
+  const started = performance.now();
+  const { rows } = await db.query<{ user_id: string; gender: string; preferred_sex: string; bio: string }>(
+    `select user_id, gender, preferred_sex, bio from match_member order by md5(user_id::text) limit 24`,
+  );
+  for (const row of rows) {
+    await db.query(
+      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at)
+       values (gen_random_uuid(), 'ProfileUpdated', $1, $2::jsonb, now())`,
+      [
+        row.user_id,
+        JSON.stringify({
+          userId: row.user_id,
+          gender: row.gender,
+          preferredSex: row.preferred_sex,
+          bio: row.bio,
+        }),
+      ],
+    );
+  }
+  await Promise.all(deployment.matchers.map(({ process: matcher }) => matcher.waitForLog(loaded, 180_000)));
+  console.log(
+    `embedding model loaded in every matcher (${rows.length} profiles announced as they are): ` +
+      seconds(performance.now() - started),
+  );
 }
 
 interface DayTimes {
