@@ -354,10 +354,11 @@ async function distributedRun(
         (await count(db, 'select count(*) as n from outbox_message where published_at is null', [])) === 0,
       released,
     );
-    await new Promise((wait) => setTimeout(wait, 1_500)); // pg_stat_database flushes about every second
     const cpu = await sampler.stop();
     const after = await Promise.all(deployment.matchers.map((m) => metricsOf(m.metricsPort)));
     const gatewayAfter = await gatewayMetrics();
+    // An idle backend sends its last statistics within 10 s (PostgreSQL's PGSTAT_IDLE_INTERVAL).
+    await new Promise((wait) => setTimeout(wait, 10_500));
     const counters = counterDelta(countersBefore, await databaseCounters(db));
     const bytes = topicBytes(broker.dataDir, TOPIC) - bytesBefore;
 
