@@ -104,7 +104,6 @@ interface ModeResult {
   runMs: number;
   /** First MatchRequested → no pick of the day without its summary. */
   summariesMs: number;
-  lines: string[];
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -363,11 +362,7 @@ async function distributedRun(
     const bytes = topicBytes(broker.dataDir, TOPIC) - bytesBefore;
 
     const times = await dayTimes(db, day);
-    const lines: string[] = [];
-    const say = (line: string) => {
-      lines.push(line);
-      console.log(line);
-    };
+    const say = (line: string) => console.log(line);
     // Database clock: requested_at (the tick that took the day), the first and last MatchRequested rows.
     // Bench clock: when the sets and the summaries were seen complete, both on the same machine's clock.
     const runMs = times.epochMs(setsSeen) - times.firstRequest;
@@ -394,7 +389,7 @@ async function distributedRun(
     );
     say(await carried(db, day, times.requestedAt, counters, bytes));
     say(await tableReads(db));
-    return { mode, runMs, summariesMs, lines };
+    return { mode, runMs, summariesMs };
   } finally {
     await deployment?.stop();
     await broker?.stop();
@@ -594,11 +589,7 @@ async function embeddedRun(db: pg.Client, url: string, day: string, matchable: n
   const counters = counterDelta(countersBefore, await databaseCounters(db));
   const sets = await count(db, 'select count(*) as n from match_set where day = $1::date', [day]);
   if (sets < matchable) throw new Error(`the CLI left ${matchable - sets} members without a set`);
-  const lines: string[] = [];
-  const say = (line: string) => {
-    lines.push(line);
-    console.log(line);
-  };
+  const say = (line: string) => console.log(line);
   const pass = report.summaryPass ?? { ms: 0, summaries: 0 };
   say(
     `the run's own report: ${seconds(report.ms)} for ${report.users} members (${report.sets} sets); its summary ` +
@@ -610,7 +601,7 @@ async function embeddedRun(db: pg.Client, url: string, day: string, matchable: n
   );
   say(await carried(db, day, Date.now() - wallMs, counters, undefined));
   say(await tableReads(db));
-  return { mode, runMs: report.ms, summariesMs: report.ms + pass.ms, lines };
+  return { mode, runMs: report.ms, summariesMs: report.ms + pass.ms };
 }
 
 function printSummary(results: ModeResult[]): void {
