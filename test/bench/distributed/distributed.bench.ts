@@ -12,7 +12,8 @@ import { EventSettler } from '../../../cli/context/event-settler.js';
 import { BULK_BATCH, BulkSeeder } from '../../../cli/seed/bulk-seeder.js';
 import { DEFAULT_SEED_PASSWORD } from '../../../cli/seed/seed-password.js';
 import { generateSeedUser } from '../../../cli/seed/seed-user-generator.js';
-import { RecentPairs } from '../../../libs/matching/match-sets/recent-pairs.js';
+import { USERS_PER_EVENT } from '../../../libs/matching/commands/request-daily-matches/request-daily-matches.handler.js';
+import { RecentPairs } from '../../../libs/matching/generation/recent-pairs.js';
 import { CandidatePools } from '../../../libs/matching/pool/candidate-pools.js';
 import { BenchLogger } from '../support/bench-logger.js';
 import { describeMachine } from '../support/machine.js';
@@ -42,7 +43,8 @@ import {
  * matcher runs RequestDailyMatches. Measured from the first `MatchRequested` outbox row to the day's last set
  * (every matchable member has one), and separately to the end of the summary pass (no pick of the day
  * without its summary: the MatchSetsStored chunks on the matchers). `--embedded` then runs
- * `fated match run` (DailyMatchRun, then its summary pass) as a CLI process for a fresh day on the same data.
+ * `fated match run` (the schedule's command, answered by the CLI's own consumers) as a CLI process for a fresh
+ * day on the same data.
  *
  * A fresh day: the day's match_pick, match_set, match_day_pairs and daily_match_run rows go, and the
  * published outbox rows (the relay prunes them after an hour anyway), then `vacuum analyze` of those tables.
@@ -95,8 +97,8 @@ const CLI = resolve(ROOT, 'dist/bench/cli/bin/fated.js');
 const ARTIFACTS = resolve(ROOT, 'test/artifacts/bench/distributed');
 const DATABASE = `fated_bench_distributed_${users}`;
 const TOPIC = 'fated.events';
-/** The day's chunk (RequestDailyMatchesHandler's USERS_PER_EVENT), for the per-chunk figures. */
-const CHUNK = 250;
+/** The day's chunk, for the per-chunk figures. */
+const CHUNK = USERS_PER_EVENT;
 
 interface ModeResult {
   mode: string;
