@@ -90,7 +90,7 @@ export class MatchSetRepository {
 
   /** Every set of the day (the daily run reads them once; most days hold few before it). */
   setsOfDay(em: EntityManager, day: string): Promise<ExistingSet[]> {
-    return this.setsWhere(em, day, null);
+    return this.setsWhere(em, day);
   }
 
   /** Every block, as [blocker, blocked] (the daily run reads them once). */
@@ -102,25 +102,30 @@ export class MatchSetRepository {
     return rows.map((row) => [row.user_id, row.blocked_user_id]);
   }
 
+  /**
+   * The sets of the day of `userIds`, each found by its key. A chunk of the schedule asks while the day
+   * fills: read by the day alone (with the ids as a filter, the plan the day's stale statistics favour) it
+   * walked every set stored so far, chunk after chunk. The `limit 1` keeps each lookup a probe of the key.
+   */
   async existingSets(em: EntityManager, day: string, userIds: string[]): Promise<ExistingSet[]> {
     if (userIds.length === 0) return [];
-    return this.setsWhere(em, day, userIds);
+    const rows = await sql<SetStateRow>(
+      em,
+      `select s.user_id, s.pick_count, ${PROMISE_SINCE} as promise_since
+         from unnest(?::uuid[]) as u(id)
+        cross join lateral (select * from match_set m where m.user_id = u.id and m.day = ?::date limit 1) s`,
+      [userIds, day],
+    );
+    return rows.map(toExistingSet);
   }
 
-  private async setsWhere(em: EntityManager, day: string, userIds: string[] | null): Promise<ExistingSet[]> {
-    const rows = await sql<{ user_id: string; pick_count: number; promise_since: boolean }>(
+  private async setsWhere(em: EntityManager, day: string): Promise<ExistingSet[]> {
+    const rows = await sql<SetStateRow>(
       em,
-      `select s.user_id, s.pick_count,
-              exists (select 1 from compatible_signup_notice n where n.user_id = s.user_id and n.sent_at > s.created_at)
-                as promise_since
-         from match_set s where s.day = ?::date${userIds ? ' and s.user_id = any(?::uuid[])' : ''}`,
-      userIds ? [day, userIds] : [day],
+      `select s.user_id, s.pick_count, ${PROMISE_SINCE} as promise_since from match_set s where s.day = ?::date`,
+      [day],
     );
-    return rows.map((row) => ({
-      userId: row.user_id,
-      pickCount: Number(row.pick_count),
-      promiseSince: row.promise_since,
-    }));
+    return rows.map(toExistingSet);
   }
 
   /**
@@ -142,9 +147,7 @@ export class MatchSetRepository {
             where day between ?::date and ?::date and (user_id = any(?::uuid[]) or candidate_id = any(?::uuid[]))
            union all ${blocks}`
         : blocks,
-      window
-        ? [window.from, window.until, userIds, userIds, userIds, userIds]
-        : [userIds, userIds],
+      window ? [window.from, window.until, userIds, userIds, userIds, userIds] : [userIds, userIds],
     );
     return rows.map((row) => [row.user_id, row.candidate_id]);
   }
@@ -340,10 +343,7 @@ export class MatchSetRepository {
   }
 
   async hasSet(em: EntityManager, userId: string, day: string): Promise<boolean> {
-    const rows = await sql(em, `select 1 from match_set where user_id = ? and day = ?::date`, [
-      userId,
-      day,
-    ]);
+    const rows = await sql(em, `select 1 from match_set where user_id = ? and day = ?::date`, [userId, day]);
     return rows.length > 0;
   }
 
@@ -385,4 +385,17 @@ function unsummarised(row: {
   candidate_id: string;
 }): UnsummarisedPick {
   return { userId: row.user_id, day: String(row.day), tier: row.tier, candidateId: row.candidate_id };
+}
+
+/** An empty set made before a compatible newcomer was announced to its member (it may be made again). */
+const PROMISE_SINCE = `exists (select 1 from compatible_signup_notice n where n.user_id = s.user_id and n.sent_at > s.created_at)`;
+
+interface SetStateRow {
+  user_id: string;
+  pick_count: number;
+  promise_since: boolean;
+}
+
+function toExistingSet(row: SetStateRow): ExistingSet {
+  return { userId: row.user_id, pickCount: Number(row.pick_count), promiseSince: row.promise_since };
 }
