@@ -7,9 +7,9 @@ import { SummaryPass } from '../../summaries/summary-pass.js';
 
 /**
  * The summary pass of the schedule, a chunk at a time, on whichever matcher receives the chunk's
- * MatchSetsStored. One chunk at a time per process, and only while the process generates no sets, so the
- * day's sets are all stored first and the pass takes what the matcher has left. Idempotent: it writes only what is missing, so a redelivery after a
- * crash finishes the chunk and writes nothing twice.
+ * MatchSetsStored. One chunk at a time per process, started only while the process generates no sets, so
+ * the day's sets are stored first and the pass takes what the matcher has left. Idempotent: it writes only
+ * what is missing, so a redelivery after a crash finishes the chunk and writes nothing twice.
  */
 @Consumes(MatchSetsStored, { concurrency: 1 })
 export class WriteSummariesWhenSetsStored implements EventConsumer<MatchSetsStored> {
