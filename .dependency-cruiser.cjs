@@ -1,15 +1,5 @@
 /** Layering of style.md: apps and cli use libs; libs never use apps or cli; web talks to the backend only over HTTP. */
 
-/**
- * CLI files that still reach into matching's folders (the daily run, its repository, the cards, the request
- * command, the calendar day), until matching's index.ts offers them; the list only shrinks.
- */
-const CLI_INTO_MATCHING = [
-  '^cli/actions/(match-run|stats|user-show)\\.action\\.ts$',
-  '^cli/commands/option-parsers\\.ts$',
-  '^cli/seed/connection-seeder\\.ts$',
-];
-
 module.exports = {
   forbidden: [
     { name: 'libs-not-to-apps', severity: 'error', from: { path: '^libs/' }, to: { path: '^(apps|cli)/' } },
@@ -38,18 +28,9 @@ module.exports = {
     {
       name: 'cli-through-context-index',
       severity: 'error',
-      from: { path: '^cli/', pathNot: CLI_INTO_MATCHING },
+      from: { path: '^cli/' },
       to: {
         path: '^libs/(accounts|profiles|images|quiz|waitlist|safety|privacy|matching|notifications|connections)/',
-        pathNot: '^libs/[^/]+/(index|[^/]+\\.module)\\.ts$',
-      },
-    },
-    {
-      name: 'cli-through-context-index-but-matching',
-      severity: 'error',
-      from: { path: CLI_INTO_MATCHING },
-      to: {
-        path: '^libs/(accounts|profiles|images|quiz|waitlist|safety|privacy|notifications|connections)/',
         pathNot: '^libs/[^/]+/(index|[^/]+\\.module)\\.ts$',
       },
     },

@@ -1,10 +1,13 @@
-import { MikroORM } from '@mikro-orm/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { RequestDailyMatchesCommand } from '../../libs/matching/commands/request-daily-matches/request-daily-matches.command.js';
-import { calendarDay, isCalendarDay } from '../../libs/matching/domain/calendar-day.js';
-import type { DailyRunReport } from '../../libs/matching/daily-run/daily-match-run.js';
-import { DailyMatchRunRepository } from '../../libs/matching/daily-run/daily-match-run.repository.js';
-import { SummaryPass, type SummaryPassReport } from '../../libs/matching/summaries/summary-pass.js';
+import {
+  calendarDay,
+  isCalendarDay,
+  MatchingOperations,
+  RequestDailyMatchesCommand,
+  type DailyRunReport,
+  type DayFigures,
+  type SummaryPassReport,
+} from '../../libs/matching/index.js';
 import type { CliContext } from '../context/cli-context.js';
 import { EventSettler } from '../context/event-settler.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
@@ -47,9 +50,8 @@ export async function matchRunAction(
   }
   const started = performance.now();
   const startedAt = Date.now();
-  const orm = context.app.get(MikroORM);
-  const runs = context.app.get(DailyMatchRunRepository, { strict: false });
-  const figures = () => runs.dayFigures(orm.em.fork(), day);
+  const matching = context.app.get(MatchingOperations, { strict: false });
+  const figures = () => matching.dayFigures(day);
   const before = await figures();
   const watcher = options.progress ? watchProgress(day, before, figures) : undefined;
   let refreshed: number;
@@ -68,11 +70,11 @@ export async function matchRunAction(
     await watcher?.stop();
   }
   const answered = await figures();
-  await context.app.get(SummaryPass, { strict: false }).forDay(day);
+  await matching.writeMissingSummaries(day);
   const after = await figures();
   const total = Math.round(performance.now() - started);
   // The run's own figure ends with the day's last set; the summary pass goes on beside and after it.
-  const lastSet = await runs.lastSetAt(orm.em.fork(), day);
+  const lastSet = await matching.lastSetAt(day);
   const ms =
     lastSet && answered.sets > before.sets
       ? Math.min(total, Math.max(0, Math.round(lastSet.getTime() - startedAt)))
@@ -108,8 +110,6 @@ export function summaryLine(report: DailyRunReport): string {
     `${(report.ms / 1000).toFixed(1)} s.`
   );
 }
-
-type DayFigures = Awaited<ReturnType<DailyMatchRunRepository['dayFigures']>>;
 
 /**
  * Waits until the requested chunks are answered; returns how many matchable members are still without a

@@ -1,11 +1,8 @@
-import { MikroORM, type EntityManager } from '@mikro-orm/core';
-import type { SqlEntityManager } from '@mikro-orm/sql';
-import { sql } from '../../libs/persistence/sql.js';
+import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../../libs/accounts/index.js';
 import { ConnectionRepository } from '../../libs/connections/index.js';
 import { UserImageRepository } from '../../libs/images/index.js';
-import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
-import { DailyMatchRunRepository } from '../../libs/matching/daily-run/daily-match-run.repository.js';
+import { calendarDay, MatchingOperations } from '../../libs/matching/index.js';
 import { Outbox } from '../../libs/messaging/outbox.js';
 import { ProfileRepository } from '../../libs/profiles/index.js';
 import { QuizResponseRepository } from '../../libs/quiz/index.js';
@@ -40,16 +37,17 @@ export async function statsAction(
   options: { json?: boolean },
   out: Output,
 ): Promise<Stats> {
-  const day = context.app.get(DailyMatchRun, { strict: false }).today();
+  const day = calendarDay(new Date(), context.config.timeZone);
   const em = context.app.get(MikroORM).em.fork();
   const get = <T>(type: new (...args: never[]) => T) => context.app.get(type, { strict: false });
-  const [accounts, profiles, photos, quizzes, matching, awaiting, connections, outbox] = await Promise.all([
+  const matching = get(MatchingOperations);
+  const [accounts, profiles, photos, quizzes, vectors, dayFigures, connections, outbox] = await Promise.all([
     get(UserRepository).counts(em),
     get(ProfileRepository).count(em),
     get(UserImageRepository).count(em),
     get(QuizResponseRepository).count(em),
-    matchingCounts(em, day),
-    get(DailyMatchRunRepository).usersWithoutSet(em as SqlEntityManager, day),
+    matching.personalityVectorCount(),
+    matching.dayFigures(day),
     get(ConnectionRepository).totals(em),
     get(Outbox).backlog(em),
   ]);
@@ -61,8 +59,10 @@ export async function statsAction(
     profiles,
     photos,
     quizzes,
-    ...matching,
-    awaitingSetToday: awaiting.length,
+    personalityVectors: vectors,
+    setsToday: dayFigures.sets,
+    emptySetsToday: dayFigures.empty,
+    awaitingSetToday: dayFigures.withoutSet,
     ...connections,
     outboxPending: outbox.pending,
   };
@@ -82,26 +82,4 @@ export async function statsAction(
   out.line(`  connections         ${stats.connections} (${stats.messages} messages)`);
   out.line(`  outbox pending      ${stats.outboxPending}`);
   return stats;
-}
-
-/**
- * Matching's numbers of the day. Read here until matching's index.ts offers them (the exception listed in
- * scripts/check-table-ownership.mjs and .dependency-cruiser.cjs).
- */
-async function matchingCounts(
-  em: EntityManager,
-  day: string,
-): Promise<Pick<Stats, 'personalityVectors' | 'setsToday' | 'emptySetsToday'>> {
-  const [row] = await sql<Record<string, number | string>>(
-    em,
-    `select (select count(*) from personality_vector) as vectors,
-            (select count(*) from match_set where day = ?::date) as sets_today,
-            (select count(*) from match_set where day = ?::date and pick_count = 0) as empty_today`,
-    [day, day],
-  );
-  return {
-    personalityVectors: Number(row?.vectors ?? 0),
-    setsToday: Number(row?.sets_today ?? 0),
-    emptySetsToday: Number(row?.empty_today ?? 0),
-  };
 }

@@ -1,14 +1,15 @@
 import { MikroORM } from '@mikro-orm/core';
-import { sql } from '../../libs/persistence/sql.js';
+import { QueryBus } from '@nestjs/cqrs';
 import { UserRepository } from '../../libs/accounts/index.js';
-import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
-import { MatchSetRepository } from '../../libs/matching/storage/match-set.repository.js';
-import { PickSummaries } from '../../libs/matching/summaries/pick-summaries.js';
-import { MatchCards } from '../../libs/matching/commands/request-matches/match-cards.js';
+import {
+  calendarDay,
+  isCalendarDay,
+  ListMemberMatchesQuery,
+  MatchingOperations,
+} from '../../libs/matching/index.js';
 import { ProfileRepository, type ProfileView } from '../../libs/profiles/index.js';
 import { QuizResponseRepository } from '../../libs/quiz/index.js';
 import type { CliContext } from '../context/cli-context.js';
-import { isCalendarDay } from '../../libs/matching/domain/calendar-day.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
 import { printable } from '../ui/printable.js';
 import type { Output } from '../ui/output.js';
@@ -53,7 +54,7 @@ export async function userShowAction(
   options: UserShowOptions,
   out: Output,
 ): Promise<UserReport> {
-  const day = options.date ?? context.app.get(DailyMatchRun, { strict: false }).today();
+  const day = options.date ?? calendarDay(new Date(), context.config.timeZone);
   if (!isCalendarDay(day))
     throw new CliError(`--date must be a calendar day as YYYY-MM-DD, got '${day}'`, ExitCode.usage);
   const em = context.app.get(MikroORM).em.fork();
@@ -63,31 +64,15 @@ export async function userShowAction(
 
   const view = await context.app.get(ProfileRepository, { strict: false }).findView(user.id, em);
   const quiz = await context.app.get(QuizResponseRepository, { strict: false }).findResponse(em, user.id);
-  // Matching's to tell, once its index.ts offers it (listed in scripts/check-table-ownership.mjs).
-  const [vector] = await sql<{ updated_at: Date | string; embedding_model: string | null }>(
-    em,
-    'select updated_at, embedding_model from personality_vector where user_id = ?',
-    [user.id],
-  );
-  const sets = context.app.get(MatchSetRepository, { strict: false });
-  const hasSet = await sets.hasSet(em, user.id, day);
-  if (hasSet) await context.app.get(PickSummaries, { strict: false }).fill(em, user.id, day);
-  const cards = hasSet
-    ? await context.app
-        .get(MatchCards, { strict: false })
-        .of(em, user.id, await sets.picksOf(em, user.id, day))
-    : [];
+  const vector = await context.app.get(MatchingOperations, { strict: false }).personalityOf(user.id);
+  const { hasSet, picks: matches } = await context.app
+    .get(QueryBus)
+    .execute(new ListMemberMatchesQuery(user.id, day));
   const picks = [];
-  for (const card of cards.sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier))) {
-    const candidate = await users.findById(card.candidateId, em);
-    picks.push({
-      tier: card.tier,
-      percent: card.percent,
-      candidateId: card.candidateId,
-      name: card.profile.name,
-      email: candidate?.email ?? null,
-      summary: card.summary,
-    });
+  for (const match of matches.sort((a, b) => TIER_ORDER.indexOf(a.tier) - TIER_ORDER.indexOf(b.tier))) {
+    const candidate = await users.findById(match.candidateId, em);
+    const { tier, percent, candidateId, name, summary } = match;
+    picks.push({ tier, percent, candidateId, name, email: candidate?.email ?? null, summary });
   }
 
   const report: UserReport = {
@@ -114,9 +99,7 @@ export async function userShowAction(
         }
       : null,
     quiz: quiz ? { submittedAt: iso(quiz.submittedAt), choices: quiz.choices } : null,
-    personality: vector
-      ? { updatedAt: iso(vector.updated_at), embeddingModel: vector.embedding_model }
-      : null,
+    personality: vector ? { updatedAt: iso(vector.updatedAt), embeddingModel: vector.embeddingModel } : null,
     matches: { day, hasSet, picks },
   };
   if (options.json) out.json(report);

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { isCalendarDay } from '../../libs/matching/domain/calendar-day.js';
+import { isCalendarDay } from '../../libs/matching/index.js';
 
 /** Whole numbers only ("10", not "1e1" or "10.5"), within bounds. */
 export function integerIn(min: number, max: number): (value: string) => number {

@@ -10,7 +10,7 @@ import {
   ListConnectionsQuery,
   ListMessagesQuery,
 } from '../../libs/connections/index.js';
-import { RequestMatchesCommand } from '../../libs/matching/commands/request-matches/request-matches.command.js';
+import { RequestMatchesCommand } from '../../libs/matching/index.js';
 import { DomainError } from '../../libs/shared/domain-error.js';
 import { SeededRandom, seedKey } from './seeded-random.js';
 import { generateSeedUser, seedIndexOf, type SeedUser } from './seed-user-generator.js';

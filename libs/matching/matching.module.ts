@@ -15,6 +15,7 @@ import { PickSummaries } from './summaries/pick-summaries.js';
 import { SummaryPass } from './summaries/summary-pass.js';
 import { DailyMatchRunRepository } from './daily-run/daily-match-run.repository.js';
 import { DailyMatchRun } from './daily-run/daily-match-run.js';
+import { MatchingOperations } from './operations/matching-operations.js';
 import { MemberRepository } from './members/member.repository.js';
 import { RecentPairs } from './generation/recent-pairs.js';
 import { ScoringThreads } from './generation/scoring-threads.js';
@@ -37,6 +38,7 @@ const services = [
   SummaryPass,
   DailyMatchRunRepository,
   DailyMatchRun,
+  MatchingOperations,
   MemberRepository,
   RecentPairs,
   ScoringThreads,
@@ -44,8 +46,8 @@ const services = [
 
 /**
  * Matching on its own tables: its read model of members, personality vectors, the candidate pool and match
- * sets. Its services are exported so the worker, the scheduler, POST /match/new (MatchRequestsModule) and
- * the CLI (DailyMatchRun, MatchSetGenerator) use them. Binds the ShownMatches port profiles and safety
+ * sets. Its services are exported so the worker, the scheduler and POST /match/new (MatchRequestsModule)
+ * use them; the CLI asks MatchingOperations (index.ts). Binds the ShownMatches port profiles and safety
  * ask (MatchHistory); other contexts read the sets through MatchHistory alone (index.ts).
  */
 @Module({

@@ -3,6 +3,16 @@ import type { EntityManager } from '@mikro-orm/core';
 import { MATCHABLE_MEMBER } from '../domain/eligibility.js';
 import { sql } from '../../persistence/sql.js';
 
+/** Where a day stands: matchable members, those still without a set, the day's sets, empty ones, summaries. */
+export interface DayFigures {
+  matchable: number;
+  withoutSet: number;
+  sets: number;
+  empty: number;
+  /** Picks of the day with their summary written. */
+  summarised: number;
+}
+
 /** The daily_match_run table: who requested a day, and the figures of direct runs. */
 @Injectable()
 export class DailyMatchRunRepository {
@@ -101,10 +111,7 @@ export class DailyMatchRunRepository {
    * Where `day` stands, in one read: matchable members, those of them still without a set, the day's sets
    * with how many are empty, and its picks with a summary.
    */
-  async dayFigures(
-    em: EntityManager,
-    day: string,
-  ): Promise<{ matchable: number; withoutSet: number; sets: number; empty: number; summarised: number }> {
+  async dayFigures(em: EntityManager, day: string): Promise<DayFigures> {
     const [row] = await sql<
       Record<'matchable' | 'without_set' | 'sets' | 'empty' | 'summarised', number | string>
     >(

@@ -104,6 +104,24 @@ export class PersonalityVectorRepository {
     );
   }
 
+  async count(em: EntityManager): Promise<number> {
+    const [row] = await sql<{ n: number | string }>(em, `select count(*) as n from personality_vector`);
+    return Number(row?.n ?? 0);
+  }
+
+  /** When the user's vector was last built, and by which embedding model (null: without one). */
+  async builtOf(
+    em: EntityManager,
+    userId: string,
+  ): Promise<{ updatedAt: Date; embeddingModel: string | null } | undefined> {
+    const [row] = await sql<{ updated_at: Date | string; embedding_model: string | null }>(
+      em,
+      `select updated_at, embedding_model from personality_vector where user_id = ?`,
+      [userId],
+    );
+    return row && { updatedAt: new Date(row.updated_at), embeddingModel: row.embedding_model };
+  }
+
   /** Bio embeddings of `userIds` made by `model`; users without one are left out. */
   async bioEmbeddings(
     em: EntityManager,
