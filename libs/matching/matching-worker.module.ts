@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MatchingModule } from './matching.module.js';
-import { RefreshPersonalityWhenQuizSubmitted } from './consumers/refresh-personality/refresh-personality-when-quiz-submitted.consumer.js';
-import { RefreshPersonalityWhenProfileUpdated } from './consumers/refresh-personality/refresh-personality-when-profile-updated.consumer.js';
+import { RefreshPersonalityWhenProfileOrQuizChanges } from './consumers/refresh-personality/refresh-personality-when-profile-or-quiz-changes.consumer.js';
 import { GenerateMatchesWhenMatchRequested } from './consumers/generate-matches/generate-matches-when-match-requested.consumer.js';
 import { EmailWaitingUsersWhenNewcomerCompletes } from './consumers/email-waiting-users/email-waiting-users-when-newcomer-completes.consumer.js';
 import { WaitingUsersNotifier } from './consumers/email-waiting-users/waiting-users-notifier.js';
 import { WaitingUsersRepository } from './consumers/email-waiting-users/waiting-users.repository.js';
-import { MemberRefresh } from './consumers/refresh-personality/member-refresh.js';
 import { RecordMemberWhenAccountChanges } from './consumers/record-members/record-member-when-account-changes.consumer.js';
 import { WriteSummariesWhenSetsStored } from './consumers/write-summaries/write-summaries-when-sets-stored.consumer.js';
 import { RecordBlockWhenUserBlocks } from './consumers/record-members/record-block-when-user-blocks.consumer.js';
@@ -14,8 +12,7 @@ import { RecordBlockWhenUserBlocks } from './consumers/record-members/record-blo
 const consumers = [
   RecordMemberWhenAccountChanges,
   RecordBlockWhenUserBlocks,
-  RefreshPersonalityWhenQuizSubmitted,
-  RefreshPersonalityWhenProfileUpdated,
+  RefreshPersonalityWhenProfileOrQuizChanges,
   GenerateMatchesWhenMatchRequested,
   WriteSummariesWhenSetsStored,
   EmailWaitingUsersWhenNewcomerCompletes,
@@ -24,6 +21,6 @@ const consumers = [
 /** The matcher's reactions to events: its read model, vectors and embeddings, requested sets and their summaries, the empty-state promise. */
 @Module({
   imports: [MatchingModule],
-  providers: [...consumers, MemberRefresh, WaitingUsersNotifier, WaitingUsersRepository],
+  providers: [...consumers, WaitingUsersNotifier, WaitingUsersRepository],
 })
 export class MatchingWorkerModule {}

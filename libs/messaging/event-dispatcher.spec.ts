@@ -11,6 +11,9 @@ import { IntegrationEvent } from './integration-event.js';
 class SomethingHappened extends IntegrationEvent<{ n: number }> {
   static readonly type = 'SomethingHappened';
 }
+class SomethingElseHappened extends IntegrationEvent<{ n: number }> {
+  static readonly type = 'SomethingElseHappened';
+}
 class NobodyCares extends IntegrationEvent<object> {
   static readonly type = 'NobodyCares';
 }
@@ -46,10 +49,10 @@ class Flaky implements EventConsumer<SomethingHappened> {
 let laneRunning = 0;
 let lanePeak = 0;
 
-/** One event after the other, whatever the dispatcher's bound; stored under its own id. */
-@Consumes(SomethingHappened, { id: 'spec.one-at-a-time', concurrency: 1 })
-class OneAtATime implements EventConsumer<SomethingHappened> {
-  async handle(event: SomethingHappened): Promise<void> {
+/** One event after the other, of both its types, whatever the dispatcher's bound; stored under its own id. */
+@Consumes(SomethingHappened, SomethingElseHappened, { id: 'spec.one-at-a-time', concurrency: 1 })
+class OneAtATime implements EventConsumer<SomethingHappened | SomethingElseHappened> {
+  async handle(event: SomethingHappened | SomethingElseHappened): Promise<void> {
     laneRunning++;
     lanePeak = Math.max(lanePeak, laneRunning);
     await new Promise((resolve) => setTimeout(resolve, 2));
@@ -136,6 +139,22 @@ describe('EventDispatcher', () => {
     expect(deadLetters.parked.map((letter) => [letter.consumer, letter.error, letter.attempts])).toEqual([
       ['spec.one-at-a-time', 'unlucky', 3],
     ]);
+  });
+
+  it('keeps a consumer of several events within its one bound, whichever event arrives', async () => {
+    lanePeak = 0;
+    await Promise.all(
+      [1, 2, 3, 4].flatMap((n) => [
+        dispatcher.dispatch(new SomethingHappened('a', { n })),
+        dispatcher.dispatch(new SomethingElseHappened('a', { n })),
+      ]),
+    );
+    await dispatcher.dispatchMany([
+      new SomethingElseHappened('b', { n: 5 }),
+      new SomethingHappened('b', { n: 5 }),
+      new SomethingElseHappened('c', { n: 6 }),
+    ]);
+    expect(lanePeak).toBe(1);
   });
 
   it('retries a failing consumer, and a later success parks nothing', async () => {

@@ -29,6 +29,7 @@ import { Migration20261126000300SessionVersions } from './20261126000300-session
 import { Migration20261126000400Connections } from './20261126000400-connections.migration.js';
 import { Migration20261126000500OutboxRequestId } from './20261126000500-outbox-request-id.migration.js';
 import { Migration20261126000610ErasableEventsConsumerIds } from './20261126000610-erasable-events-consumer-ids.migration.js';
+import { Migration20261127000100RefreshPersonalityConsumerId } from './20261127000100-refresh-personality-consumer-id.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -67,5 +68,9 @@ export const migrations: MigrationObject[] = [
   {
     name: '20261126000610-erasable-events-consumer-ids',
     class: Migration20261126000610ErasableEventsConsumerIds,
+  },
+  {
+    name: '20261127000100-refresh-personality-consumer-id',
+    class: Migration20261127000100RefreshPersonalityConsumerId,
   },
 ];

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Consumes, type EventConsumer } from '../../../messaging/consumes.decorator.js';
 import { ProcessedEvents } from '../../../messaging/processed-events.js';
-import type { ProfileUpdated } from '../../../profiles/index.js';
-import type { QuizSubmitted } from '../../../quiz/index.js';
+import { ProfileUpdated } from '../../../profiles/index.js';
+import { QuizSubmitted } from '../../../quiz/index.js';
 import { MemberRepository } from '../../members/member.repository.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
 import { CandidatePools } from '../../pool/candidate-pools.js';
@@ -9,18 +9,16 @@ import { CandidatePools } from '../../pool/candidate-pools.js';
 type MemberEvent = ProfileUpdated | QuizSubmitted;
 
 /**
- * What a profile or quiz event does to the matcher: record it in the read model, rebuild the member's
- * vector and embeddings from it (skipped when the stored vector is already current, so a burst of saves
- * costs one embedding), and refresh the member in this process's cached pool.
+ * A saved profile (who fits whom, the bio) or new answers: record it in the read model, rebuild the member's
+ * vector and embeddings from it (skipped when the stored vector is already current, so a burst of saves costs
+ * one embedding), and refresh the member in this process's cached pool.
  *
- * Refreshes run one at a time in this process (profile and quiz consumers share this chain): a vector is
- * built from what the read model holds when it is read, so a quiz refresh reading before a concurrent
- * profile refresh recorded the bio could otherwise save a vector without the bio that counts as current.
+ * One event or batch at a time in this process, of both events alike (`concurrency: 1`): a vector is built
+ * from what the read model holds when it is read, so a quiz refresh reading before a concurrent profile
+ * refresh recorded the bio could otherwise save a vector without the bio that counts as current.
  */
-@Injectable()
-export class MemberRefresh {
-  private chain: Promise<unknown> = Promise.resolve();
-
+@Consumes(ProfileUpdated, QuizSubmitted, { id: 'matching.refresh-personality', concurrency: 1 })
+export class RefreshPersonalityWhenProfileOrQuizChanges implements EventConsumer<MemberEvent> {
   constructor(
     private readonly members: MemberRepository,
     private readonly personality: PersonalityVectors,
@@ -28,25 +26,7 @@ export class MemberRefresh {
     private readonly pools: CandidatePools,
   ) {}
 
-  apply(event: MemberEvent): Promise<void> {
-    return this.inTurn(() => this.refresh(event));
-  }
-
-  /**
-   * A batch (a bulk seed's backlog): one transaction records them all, one query finds whose vector is
-   * current, the others are embedded as one batch and written in one statement with the marks.
-   */
-  applyMany(events: MemberEvent[]): Promise<void> {
-    return this.inTurn(() => this.refreshMany(events));
-  }
-
-  private inTurn(work: () => Promise<void>): Promise<void> {
-    const done = this.chain.then(work);
-    this.chain = done.catch(() => undefined);
-    return done;
-  }
-
-  private async refresh(event: MemberEvent): Promise<void> {
+  async handle(event: MemberEvent): Promise<void> {
     const userId = event.aggregateId;
     await this.processed.once('matching.record-member', event, (em) =>
       this.members.recordEvents(em, [event]),
@@ -60,7 +40,11 @@ export class MemberRefresh {
     await this.pools.refreshIfCached([userId]);
   }
 
-  private async refreshMany(events: MemberEvent[]): Promise<void> {
+  /**
+   * A backlog (a bulk seed's): one transaction records them all, one query finds whose vector is current,
+   * the others are embedded as one batch and written in one statement with the marks.
+   */
+  async handleBatch(events: MemberEvent[]): Promise<void> {
     await this.processed.onceMany('matching.record-member', events, (em, fresh) =>
       this.members.recordEvents(em, fresh),
     );
