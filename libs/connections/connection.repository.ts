@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { BatchedRead } from '../persistence/batched-read.js';
 import { PreparedRead } from '../persistence/prepared-read.js';
 import { sql } from '../persistence/sql.js';
 
@@ -45,6 +46,29 @@ const MEMBER_OF = `select id, user_a, user_b, created_at from connection where i
 /** Connections (one per pair) and the pairs that ended them for good. */
 @Injectable()
 export class ConnectionRepository {
+  /**
+   * Every match card asks, so the requests in flight ask together: each key is '<member> <other>'. A pair's
+   * connection and end are stored once, lower id first, so each is one primary-key probe.
+   */
+  private readonly pairStates = new BatchedRead<{
+    pair: string;
+    interested: boolean;
+    connection_id: string | null;
+    ended: boolean;
+  }>(
+    'pair-states',
+    `select * from (
+       select p.pair,
+              exists (select 1 from interest i where i.user_id = k.me and i.target_id = k.other) as interested,
+              (select c.id from connection c where c.user_a = k.a and c.user_b = k.b) as connection_id,
+              exists (select 1 from ended_pair e where e.user_a = k.a and e.user_b = k.b) as ended
+         from unnest(?::text[]) as p(pair)
+        cross join lateral (select split_part(p.pair, ' ', 1)::uuid as me, split_part(p.pair, ' ', 2)::uuid as other) u
+        cross join lateral (select u.me, u.other, least(u.me, u.other) as a, greatest(u.me, u.other) as b) k
+     ) s where s.interested or s.connection_id is not null or s.ended`,
+    (row) => row.pair,
+  );
+
   /** Every conversation's open asks: prepared on PostgreSQL (planned once per pooled connection). */
   private readonly memberOfRead = new PreparedRead<RawConnection>('connections/member-of', MEMBER_OF);
 
@@ -157,33 +181,24 @@ export class ConnectionRepository {
     return new Set(rows.map((row) => row.other));
   }
 
-  /** The pair states of `userId` with each of `otherIds` that has one, in one statement (match cards). */
+  /** The pair states of `userId` with each of `otherIds` that has one (match cards), read with the round's others. */
   async statesAmong(em: EntityManager, userId: string, otherIds: string[]): Promise<Map<string, PairState>> {
     if (otherIds.length === 0) return new Map();
-    const rows = await sql<{
-      other: string;
-      interested: boolean;
-      connection_id: string | null;
-      ended: boolean;
-    }>(
+    const rows = await this.pairStates.byId(
       em,
-      `select o.other,
-              exists (select 1 from interest i where i.user_id = ? and i.target_id = o.other) as interested,
-              (select c.id from connection c
-                where (c.user_a = ? and c.user_b = o.other) or (c.user_b = ? and c.user_a = o.other)) as connection_id,
-              exists (select 1 from ended_pair e
-                       where (e.user_a = ? and e.user_b = o.other) or (e.user_b = ? and e.user_a = o.other)) as ended
-         from unnest(?::uuid[]) as o(other)`,
-      [userId, userId, userId, userId, userId, otherIds],
+      otherIds.map((otherId) => `${userId} ${otherId}`),
     );
-    return new Map(
-      rows
-        .filter((row) => row.interested || row.connection_id || row.ended)
-        .map((row) => [
-          row.other,
-          { interested: row.interested, connectionId: row.connection_id, ended: row.ended },
-        ]),
-    );
+    const states = new Map<string, PairState>();
+    for (const otherId of otherIds) {
+      const row = rows.get(`${userId} ${otherId}`);
+      if (row)
+        states.set(otherId, {
+          interested: row.interested,
+          connectionId: row.connection_id,
+          ended: row.ended,
+        });
+    }
+    return states;
   }
 
   /** Of `otherIds`, those connected to `userId`, with the connection's id. */
