@@ -49,6 +49,9 @@ import { DailyMatchRun } from '../../../libs/matching/daily-run/daily-match-run.
  *                         [--data-dir DIR] [--fresh] [--warmup 2] [--settle-minutes 30]
  *                         [--only TEXT] [--profile] [--metrics-rounds R]
  *
+ * Each route's row also has the CPU a request cost the gateway and, on PostgreSQL on this machine, the bench
+ * database's backends (µs, from /proc): the figures to compare across runs on a shared machine.
+ *
  * `--only` measures the floor and the routes whose name contains TEXT; `--profile` runs the gateway under
  * V8's profiler (--cpu-prof) and prints where its CPU went (the profile is kept in test/artifacts/bench).
  * `--metrics-rounds R` measures only the floor, R rounds of a gateway without metrics (FATED_BENCH_METRICS=off:
@@ -154,6 +157,8 @@ interface Row {
   unexpected: number;
   throttled: number;
   errors: number;
+  /** CPU time a request cost the gateway and, on PostgreSQL, the bench database's backends (µs). */
+  cpu?: { gatewayUs: number; databaseUs: number | undefined };
 }
 
 async function main(): Promise<void> {
@@ -191,16 +196,28 @@ async function main(): Promise<void> {
           (row.unexpected ? `, ${row.unexpected} unexpected answers (${row.throttled} × 429)` : ''),
       );
     };
+    const measure = async (target: Target, run: () => Promise<autocannon.Result>) => {
+      const before = cpuOf(server!.pid!, database);
+      const row = summarise(target, await run());
+      const after = cpuOf(server!.pid!, database);
+      const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(1, row.total);
+      const databaseSeconds = backendCpuBetween(before, after);
+      row.cpu = {
+        gatewayUs: perRequest(after.gateway - before.gateway),
+        databaseUs: databaseSeconds === undefined ? undefined : perRequest(databaseSeconds),
+      };
+      report(row);
+    };
     for (const [index, target] of targets.entries()) {
       if (warmup > 0) await load(base, target, warmup);
-      report(summarise(target, await load(base, target, seconds)));
+      await measure(target, () => load(base, target, seconds));
       if (index === 0 && firstReaders.length > 0) {
         // Once each: a first read can happen only once per member and day.
         const first = firstReadTarget(firstReaders, 'POST /api/match/new (first read)');
-        report(summarise(first, await load(base, first, undefined, firstReaders.length)));
+        await measure(first, () => load(base, first, undefined, firstReaders.length));
         const repeat = firstReadTarget(firstReaders, 'POST /api/match/new (repeat)');
         await load(base, repeat, 3);
-        report(summarise(repeat, await load(base, repeat, seconds)));
+        await measure(repeat, () => load(base, repeat, seconds));
       }
     }
     const rss = serverRss(server.pid!);
@@ -418,6 +435,8 @@ async function freshDay(context: CliContext): Promise<Account[]> {
   await connection.execute(`delete from match_pick where day = ?::date`, [day]);
   await connection.execute(`delete from match_set where day = ?::date`, [day]);
   await connection.execute(`delete from match_day_pairs where day = ?::date`, [day]);
+  // A deployed server's day starts in a new, empty partition: no dead rows of an earlier making of it.
+  await connection.execute('vacuum (analyze) match_pick, match_set, match_day_pairs');
   const made = await run.run(day);
   const pass = await run.writeSummaries(day);
   console.log(
@@ -513,6 +532,42 @@ async function compareMetrics(database: Database): Promise<void> {
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds so far of the gateway and, on PostgreSQL on this machine, of each backend serving the bench
+ * database (found by its title, `postgres: [cluster: ]<user> <database> …`): CPU per request is the fair
+ * figure on a shared machine, where a throughput depends on whatever else runs.
+ */
+function cpuOf(gatewayPid: number, database: Database): CpuSnapshot {
+  const name = database.url ? new URL(database.url).pathname.slice(1) : undefined;
+  if (!name) return { gateway: cpuSeconds(gatewayPid), backends: undefined };
+  const backends = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const [, database] =
+        /^postgres: (?:\S+: )?\S+ (\S+) /.exec(readFileSync(`/proc/${entry}/cmdline`, 'utf8')) ?? [];
+      if (database === name) backends.set(Number(entry), cpuSeconds(Number(entry)));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return { gateway: cpuSeconds(gatewayPid), backends };
+}
+
+interface CpuSnapshot {
+  gateway: number;
+  /** CPU seconds by backend pid; undefined on PGlite (the database runs in the gateway). */
+  backends: Map<number, number> | undefined;
+}
+
+/** The backends' CPU seconds between two snapshots: a backend that started between them counts whole. */
+function backendCpuBetween(before: CpuSnapshot, after: CpuSnapshot): number | undefined {
+  if (!before.backends || !after.backends) return undefined;
+  let seconds = 0;
+  for (const [pid, cpu] of after.backends) seconds += cpu - (before.backends.get(pid) ?? 0);
+  return seconds;
 }
 
 function startGateway(
@@ -755,12 +810,14 @@ function printTable(rows: Row[]): void {
   const floor = rows[0]!.rps;
   console.log(
     `\n${'route'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ` +
-      `${'non-2xx/304'.padStart(11)} ${'vs floor'.padStart(8)}`,
+      `${'non-2xx/304'.padStart(11)} ${'vs floor'.padStart(8)} ${'gateway µs'.padStart(10)} ${'database µs'.padStart(11)}`,
   );
+  const micros = (value: number | undefined) => (value === undefined ? '' : String(Math.round(value)));
   for (const row of rows) {
     console.log(
       `${row.route.padEnd(34)} ${String(Math.round(row.rps)).padStart(8)} ${String(row.p50).padStart(7)} ` +
-        `${String(row.p99).padStart(7)} ${String(row.unexpected).padStart(11)} ${(row.rps / floor).toFixed(2).padStart(8)}`,
+        `${String(row.p99).padStart(7)} ${String(row.unexpected).padStart(11)} ${(row.rps / floor).toFixed(2).padStart(8)} ` +
+        `${micros(row.cpu?.gatewayUs).padStart(10)} ${micros(row.cpu?.databaseUs).padStart(11)}`,
     );
   }
 }
