@@ -431,12 +431,13 @@ async function freshDay(context: CliContext): Promise<Account[]> {
   const run = context.app.get(DailyMatchRun, { strict: false });
   const day = run.today();
   const connection = connectionOf(context);
-  // Picks carry no foreign key to their set (the writer holds both): each table is cleared.
+  // A deployed server's day starts in a new partition (ensure_match_pick_day makes it): no dead rows of an
+  // earlier making of it. Picks carry no foreign key to their set (the writer holds both).
+  await connection.execute(`drop table if exists match_pick_${day.replaceAll('-', '')}`);
   await connection.execute(`delete from match_pick where day = ?::date`, [day]);
   await connection.execute(`delete from match_set where day = ?::date`, [day]);
   await connection.execute(`delete from match_day_pairs where day = ?::date`, [day]);
-  // A deployed server's day starts in a new, empty partition: no dead rows of an earlier making of it.
-  await connection.execute('vacuum (analyze) match_pick, match_set, match_day_pairs');
+  await connection.execute('vacuum (analyze) match_set, match_day_pairs');
   const made = await run.run(day);
   const pass = await run.writeSummaries(day);
   console.log(
