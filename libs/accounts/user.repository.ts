@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/core';
 import { LRUCache } from 'lru-cache';
+import { BatchedRead } from '../persistence/batched-read.js';
 import { sql } from '../persistence/sql.js';
 import { User } from './user.entity.js';
 
@@ -22,6 +23,13 @@ export class UserRepository {
    * where it is shown; it saves a query on every profile read and match card. Bounded: 50,000 names.
    */
   private readonly knownNames = new LRUCache<string, string>({ max: 50_000 });
+
+  /** Names not known yet: a match card's candidates are asked with the round's other card reads. */
+  private readonly names = new BatchedRead<{ id: string; name: string }>(
+    'account-names',
+    'select id, name from app_user where id = any(?::uuid[])',
+    (row) => row.id,
+  );
 
   constructor(private readonly em: EntityManager) {}
 
@@ -96,12 +104,8 @@ export class UserRepository {
       else names.set(id, name);
     }
     if (missing.length === 0) return names;
-    const rows = await sql<{ id: string; name: string }>(
-      em,
-      `select id, name from app_user where id = any(?::uuid[])`,
-      [[...new Set(missing)]],
-    );
-    for (const row of rows) {
+    const rows = await this.names.byId(em, [...new Set(missing)]);
+    for (const row of rows.values()) {
       names.set(row.id, row.name);
       // An account without a name yet (reclaimed by a reset) gets one once: only a chosen name is remembered.
       if (row.name !== '') this.knownNames.set(row.id, row.name);
