@@ -13,7 +13,7 @@ interface Ask {
 /**
  * A read by primary key that the requests in flight share. Every id asked of any BatchedRead in one turn of
  * the event loop (requests read from different sockets in the same poll included, hence setImmediate), or
- * within half a millisecond of the round's first ask if the turn is longer, goes to the database in one
+ * within two milliseconds of the round's first ask if the turn is longer, goes to the database in one
  * round trip: each read's ids as one `= any(?)` array, and the reads of the turn
  * side by side in one statement (`select (<read a>), (<read b>)`), so a match card's profile, block and
  * account checks cost one statement, not three. Under load most of a read's cost is the statement, not the
@@ -77,9 +77,8 @@ function jsonOf(text: string): string {
  * of requests; sent only at the turn's end, the first ones' reads waited for all of them while PostgreSQL
  * sat idle, and the requests moved in one convoy (gateway busy, then PostgreSQL, then the clients). Sent
  * once it is this old, a round overlaps the database's work with the gateway's. Each statement costs both
- * sides a socket write and a wake-up, which on a busy gateway outweighs the read itself: at half a
- * millisecond a first read of today's set cost the gateway and PostgreSQL about a fifth more CPU than at
- * two, and much longer waits hardly split the convoy.
+ * sides a socket write and a wake-up, which on a busy gateway outweighs the read itself, so shorter waits
+ * cost CPU in rounds too small; much longer ones hardly split the convoy.
  */
 const MAX_ROUND_WAIT_MS = 2;
 
