@@ -51,11 +51,10 @@ export class DailyMatchRunRepository {
 
   /** Every request of the day is written: the lease ends and the day is done. */
   async recordRequested(em: EntityManager, day: string, users: number): Promise<void> {
-    await sql(
-      em,
-      `update daily_match_run set requested_users = ?, lease_until = null where day = ?::date`,
-      [users, day],
-    );
+    await sql(em, `update daily_match_run set requested_users = ?, lease_until = null where day = ?::date`, [
+      users,
+      day,
+    ]);
   }
 
   /** How the day's request stands, for health and for the scheduler's resume check. */
@@ -132,6 +131,16 @@ export class DailyMatchRunRepository {
       empty: Number(row?.empty ?? 0),
       summarised: Number(row?.summarised ?? 0),
     };
+  }
+
+  /** How many sets `day` has: a probe of the day's index, cheap enough to poll while a run writes. */
+  async setCount(em: EntityManager, day: string): Promise<number> {
+    const [row] = await sql<{ n: number | string }>(
+      em,
+      `select count(*) as n from match_set where day = ?::date`,
+      [day],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /** When the day's latest set was stored (undefined before its first). */

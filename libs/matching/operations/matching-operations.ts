@@ -23,6 +23,11 @@ export class MatchingOperations {
     return this.runs.dayFigures(this.orm.em.fork(), day);
   }
 
+  /** How many sets `day` has, cheap to poll (a progress bar); dayFigures counts the members too. */
+  setCount(day: CalendarDay): Promise<number> {
+    return this.runs.setCount(this.orm.em.fork(), day);
+  }
+
   /** When the day's latest set was stored (undefined before its first). */
   lastSetAt(day: CalendarDay): Promise<Date | undefined> {
     return this.runs.lastSetAt(this.orm.em.fork(), day);
