@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { OUTBOX_INSERT, type OutboxRows } from '../messaging/outbox.js';
 import { PreparedRead } from '../persistence/prepared-read.js';
 import { sql } from '../persistence/sql.js';
 
@@ -46,22 +46,24 @@ export class MessageRepository {
   );
 
   /**
-   * Stores a message and moves its conversation's last activity; a (sender, clientId) already stored answers with
-   * that message instead.
+   * Stores a message, moves its conversation's last activity and writes its events (`Outbox.rowsOf`), in one
+   * statement: atomic without a transaction's begin and commit, one round trip. A (sender, clientId) already
+   * stored answers with that message instead, and writes no events.
    */
   async add(
     em: EntityManager,
-    message: { connectionId: string; senderId: string; text: string; clientId: string | null },
+    message: { id: string; connectionId: string; senderId: string; text: string; clientId: string | null },
+    events: OutboxRows,
   ): Promise<{ message: MessageView; added: boolean }> {
     const rows = await sql<RawMessage>(
       em,
-      // The conversation's activity moves with it, in the same statement.
       `with added as (
          insert into message (id, connection_id, sender_id, text, client_id) values (?, ?, ?, ?, ?)
          on conflict (sender_id, client_id) do nothing returning id, sender_id, text, sent_at, connection_id),
-       touched as (update connection set last_activity_at = now() where id in (select connection_id from added))
+       touched as (update connection set last_activity_at = now() where id in (select connection_id from added)),
+       announced as (${OUTBOX_INSERT} where exists (select 1 from added))
        select id, sender_id, text, sent_at from added`,
-      [randomUUID(), message.connectionId, message.senderId, message.text, message.clientId],
+      [message.id, message.connectionId, message.senderId, message.text, message.clientId, events.json],
     );
     if (rows[0]) return { message: toView(rows[0]), added: true };
     const [first] = await sql<RawMessage>(

@@ -5,29 +5,37 @@ import {
   type TransactionEventArgs,
   type FlushEventArgs,
 } from '@mikro-orm/core';
+import { Outbox } from './outbox.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 
-/** Wakes the relay right after a commit that wrote outbox rows, so events don't wait for the next poll. */
+/**
+ * Wakes the relay right after a commit that wrote outbox rows it must publish, so events don't wait for the
+ * next poll; other commits leave it asleep.
+ */
 @Injectable()
 export class OutboxCommitListener implements EventSubscriber, OnModuleInit {
   constructor(
     private readonly orm: MikroORM,
     private readonly relay: OutboxRelay,
+    private readonly outbox: Outbox,
   ) {}
 
   onModuleInit(): void {
     this.orm.em.getEventManager().registerSubscriber(this);
+    this.outbox.onRowsCommitted(() => this.relay.nudge());
   }
 
   afterFlush(args: FlushEventArgs): void {
     const wroteOutbox = args.uow
       .getChangeSets()
       .some((changeSet) => changeSet.entity instanceof OutboxMessage);
-    if (wroteOutbox && !args.em.isInTransaction()) this.relay.nudge();
+    if (!wroteOutbox) return;
+    if (args.em.isInTransaction()) this.outbox.markForRelay(args.em);
+    else this.relay.nudge();
   }
 
-  afterTransactionCommit(_args: TransactionEventArgs): void {
-    this.relay.nudge();
+  afterTransactionCommit(args: TransactionEventArgs): void {
+    if (this.outbox.wroteRowsToRelay(args.transaction)) this.relay.nudge();
   }
 }

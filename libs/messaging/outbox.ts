@@ -11,6 +11,14 @@ import { OutboxMessage } from './outbox-message.entity.js';
  */
 @Injectable()
 export class Outbox {
+  /**
+   * Transactions that wrote rows the relay must publish: only their commit wakes it (OutboxCommitListener).
+   * The embedded mode stores a conversation's messages as published, and waking the relay after each would
+   * cost a claim transaction of five statements per message.
+   */
+  private readonly awaitingRelay = new WeakSet<object>();
+  private wake?: () => void;
+
   constructor(@Optional() private readonly publisher?: EventPublisher) {}
 
   /** How many committed events wait to be relayed, and since when the oldest (health, metrics, `fated stats`). */
@@ -41,37 +49,80 @@ export class Outbox {
 
   /**
    * Writes many events now, in the caller's transaction, as one statement: a batch job's thousands of
-   * events skip the unit of work (an entity each), which cost more than the job's own writes. The relay
-   * is woken by the transaction's commit like any other. Events that need no relay (EventPublisher.relays)
-   * are stored as published.
+   * events skip the unit of work (an entity each), which cost more than the job's own writes.
    */
   async recordMany(em: EntityManager, events: readonly IntegrationEvent[]): Promise<void> {
     if (events.length === 0) return;
+    const rows = this.rowsOf(events);
+    await sql(em, OUTBOX_INSERT, [rows.json]);
+    this.written(em, rows);
+  }
+
+  /**
+   * `events` as the one parameter of OUTBOX_INSERT, for a caller that writes them in its own statement (a
+   * message and its event in one round trip, without a transaction's begin and commit). Events that need no
+   * relay (EventPublisher.relays) are stored as published. The caller calls `written` once the rows are in.
+   */
+  rowsOf(events: readonly IntegrationEvent[]): OutboxRows {
     const now = new Date().toISOString();
     const relays = new Map<string, boolean>();
+    let relayed = false;
     const rows = events.map((event) => {
-      let relayed = relays.get(event.type);
-      if (relayed === undefined)
-        relays.set(event.type, (relayed = this.publisher?.relays(event.type) ?? true));
+      let relayedType = relays.get(event.type);
+      if (relayedType === undefined)
+        relays.set(event.type, (relayedType = this.publisher?.relays(event.type) ?? true));
+      relayed ||= relayedType;
       return {
         id: event.eventId,
         type: event.type,
         aggregate_id: event.aggregateId,
         payload: event.payload,
         occurred_at: event.occurredAt.toISOString(),
-        published_at: relayed ? null : now,
+        published_at: relayedType ? null : now,
         request_id: event.requestId ?? null,
         erasable: event.erasable,
       };
     });
-    await sql(
-      em,
-      `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at, request_id, erasable)
-       select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at, x.request_id, x.erasable
-         from json_to_recordset(?::json)
-           as x(id uuid, type varchar, aggregate_id varchar, payload jsonb, occurred_at timestamptz,
-                published_at timestamptz, request_id varchar, erasable boolean)`,
-      [JSON.stringify(rows)],
-    );
+    return { json: JSON.stringify(rows), relayed };
+  }
+
+  /**
+   * Rows written through `em`: if any waits for the relay, its transaction's commit wakes it, or now when
+   * the statement committed on its own.
+   */
+  written(em: EntityManager, rows: OutboxRows): void {
+    if (!rows.relayed) return;
+    const transaction = em.getTransactionContext<object>();
+    if (transaction) this.awaitingRelay.add(transaction);
+    else this.wake?.();
+  }
+
+  /** Marks `em`'s transaction as one whose commit wakes the relay (rows persisted through the unit of work). */
+  markForRelay(em: EntityManager): void {
+    const transaction = em.getTransactionContext<object>();
+    if (transaction) this.awaitingRelay.add(transaction);
+  }
+
+  /** Whether the committed `transaction` wrote rows the relay must publish. */
+  wroteRowsToRelay(transaction: object | undefined): boolean {
+    return transaction !== undefined && this.awaitingRelay.has(transaction);
+  }
+
+  /** How the relay is woken for rows committed outside a transaction (set by OutboxCommitListener). */
+  onRowsCommitted(wake: () => void): void {
+    this.wake = wake;
   }
 }
+
+/** Events of `Outbox.rowsOf`: its JSON, and whether any waits for the relay. */
+export interface OutboxRows {
+  json: string;
+  relayed: boolean;
+}
+
+/** Inserts the rows of `Outbox.rowsOf` (its one parameter); a caller may use it as a part of a WITH list. */
+export const OUTBOX_INSERT = `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at, request_id, erasable)
+  select x.id, x.type, x.aggregate_id, x.payload, x.occurred_at, x.published_at, x.request_id, x.erasable
+    from json_to_recordset(?::json)
+      as x(id uuid, type varchar, aggregate_id varchar, payload jsonb, occurred_at timestamptz,
+           published_at timestamptz, request_id varchar, erasable boolean)`;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
@@ -9,7 +10,10 @@ import { MessageRepository, type MessageView } from '../../message.repository.js
 import { SendMessageCommand } from './send-message.command.js';
 import { Metrics } from '../../../shared/observability/metrics.js';
 
-/** Stores the message (and its outbox row) before anyone is told; a repeated clientId is the first message. */
+/**
+ * Stores the message and its outbox row, in one statement, before anyone is told; a repeated clientId is the
+ * first message.
+ */
 @CommandHandler(SendMessageCommand)
 export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   constructor(
@@ -22,35 +26,33 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   ) {}
 
   async execute(command: SendMessageCommand): Promise<MessageView> {
-    // The check reads outside the write's transaction, where they are prepared and shared with the requests in
-    // flight; a block that lands between the two counts from the next message, as if it came a moment later.
-    const { connection, otherId } = await this.access.open(
-      this.orm.em.fork(),
-      command.connectionId,
-      command.userId,
-    );
-    const { message, added } = await this.orm.em.fork().transactional(async (em) => {
-      const stored = await this.messages.add(em, {
+    const em = this.orm.em.fork();
+    // A block that lands between the check and the write counts from the next message, as if it came a
+    // moment later.
+    const { connection, otherId } = await this.access.open(em, command.connectionId, command.userId);
+    const id = randomUUID();
+    // Stored as published where no consumer needs it relayed (the embedded default).
+    const events = this.outbox.rowsOf([
+      new MessageSent(command.userId, {
+        connectionId: connection.id,
+        messageId: id,
+        senderId: command.userId,
+        recipientId: otherId,
+      }),
+    ]);
+    const { message, added } = await this.messages.add(
+      em,
+      {
+        id,
         connectionId: connection.id,
         senderId: command.userId,
         text: command.text,
         clientId: command.clientId,
-      });
-      // One statement, and stored as published where no consumer needs it relayed (the embedded default):
-      // a conversation's pace of writes, not the unit of work's.
-      if (stored.added) {
-        await this.outbox.recordMany(em, [
-          new MessageSent(command.userId, {
-            connectionId: connection.id,
-            messageId: stored.message.id,
-            senderId: command.userId,
-            recipientId: otherId,
-          }),
-        ]);
-      }
-      return stored;
-    });
+      },
+      events,
+    );
     if (added) {
+      this.outbox.written(em, events);
       this.metrics?.messagesSent.inc();
       this.news.messageSent(command.connectionId, message, otherId);
     }
