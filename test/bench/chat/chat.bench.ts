@@ -11,6 +11,7 @@ import { io, type Socket } from 'socket.io-client';
 import { createTestDatabase } from '../../support/test-database.js';
 import { summarise as summariseProfile } from '../support/cpu-profile.js';
 import { describeMachine, megabytes } from '../support/machine.js';
+import { backendCpuBetween, cpuOf, processCpuBetween } from '../support/process-cpu.js';
 
 /**
  * Conversations under load, on PostgreSQL: the built gateway(s) as separate processes, `--members` members
@@ -29,6 +30,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '500' },
     seconds: { type: 'string', default: '60' },
     gateways: { type: 'string', default: '1' },
+    warmup: { type: 'string', default: '5' },
     'no-knee': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -37,16 +39,18 @@ const members = Number(values.members);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const gatewayCount = Number(values.gateways);
+const warmupSeconds = Number(values.warmup);
 if (
   !process.env.DATABASE_URL ||
   !(members >= 2) ||
   members % 2 ||
   !(rate > 0) ||
   !(seconds > 0) ||
+  !(warmupSeconds >= 0) ||
   ![1, 2].includes(gatewayCount)
 ) {
   console.error(
-    'usage: DATABASE_URL=postgres://… npm run bench -- chat [--members even N] [--rate R] [--seconds S] [--gateways 1|2]',
+    'usage: DATABASE_URL=postgres://… npm run bench -- chat [--members even N] [--rate R] [--seconds S] [--warmup S] [--gateways 1|2]',
   );
   process.exit(2);
 }
@@ -65,9 +69,10 @@ interface Member {
   socket?: Socket;
 }
 
-/** One message's way: when its POST went out, when the other member's socket got it, and how often. */
+/** One message's way: when its POST went out and was answered, when the other member's socket got it, and how often. */
 interface Delivery {
   sentAt?: number;
+  answeredAt?: number;
   arrivedAt?: number;
   delivered: number;
 }
@@ -188,6 +193,20 @@ async function connectAll(
   }
 }
 
+let nextSender = 0;
+
+interface Sent {
+  /** Delivery: POST sent → the other member's socket got `message`, ms. */
+  latencies: number[];
+  /** POST sent → its answer, ms. */
+  answers: number[];
+  /** The slowest delivery of the messages sent in each second of the run, ms: where the tail came from. */
+  worstBySecond: number[];
+  lost: number;
+  doubled: number;
+  failed: number;
+}
+
 /** Sends `perSecond` messages a second for `forSeconds` over HTTP; resolves with each delivery's latency. */
 async function sendAt(
   all: Member[],
@@ -195,7 +214,7 @@ async function sendAt(
   perSecond: number,
   forSeconds: number,
   pending: Map<string, Delivery>,
-): Promise<{ latencies: number[]; lost: number; doubled: number; failed: number }> {
+): Promise<Sent> {
   const total = Math.round(perSecond * forSeconds);
   const started = performance.now();
   let failed = 0;
@@ -205,8 +224,8 @@ async function sendAt(
     const due = started + (n * 1000) / perSecond;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    // Round-robin over members: 30 a minute each is the product's limit.
-    const sender = all[n % all.length]!;
+    // Round-robin over members, on from where the last call stopped: 30 a minute each is the product's limit.
+    const sender = all[nextSender++ % all.length]!;
     const sentAt = performance.now();
     const clientId = randomUUID();
     posts.push(
@@ -220,6 +239,7 @@ async function sendAt(
         ids.push(body.id);
         const entry = pending.get(body.id) ?? { delivered: 0 };
         entry.sentAt = sentAt;
+        entry.answeredAt = performance.now();
         pending.set(body.id, entry);
       }),
     );
@@ -236,17 +256,25 @@ async function sendAt(
   }
   await new Promise((resolve) => setTimeout(resolve, 250)); // a second copy would come right after the first
   const latencies: number[] = [];
+  const answers: number[] = [];
+  const worstBySecond = Array.from({ length: Math.ceil(forSeconds) }, () => 0);
   let lost = 0;
   let doubled = 0;
   for (const id of ids) {
     const entry = pending.get(id)!;
     if (entry.delivered === 0) lost++;
     if (entry.delivered > 1) doubled++;
-    if (entry.arrivedAt !== undefined && entry.sentAt !== undefined)
-      latencies.push(entry.arrivedAt - entry.sentAt);
-    pending.delete(id);
+    if (entry.sentAt === undefined) continue;
+    if (entry.answeredAt !== undefined) answers.push(entry.answeredAt - entry.sentAt);
+    if (entry.arrivedAt !== undefined) {
+      const latency = entry.arrivedAt - entry.sentAt;
+      latencies.push(latency);
+      const second = Math.min(worstBySecond.length - 1, Math.floor((entry.sentAt - started) / 1000));
+      worstBySecond[second] = Math.max(worstBySecond[second]!, latency);
+    }
   }
-  return { latencies, lost, doubled, failed };
+  for (const id of ids) pending.delete(id);
+  return { latencies, answers, worstBySecond, lost, doubled, failed };
 }
 
 /** Requests a second of `path` (as rotating members) from 32 concurrent loops for `forSeconds`. */
@@ -307,11 +335,39 @@ async function main(): Promise<void> {
     );
 
     const rssBefore = gateways.map((g) => rssOf(g.pid!));
+    // A fresh process's first seconds (JIT, pools and caches filling) are not what a running gateway lives.
+    if (warmupSeconds > 0) {
+      const warm = await sendAt(all, bases, rate, warmupSeconds, pending);
+      console.log(
+        `warm-up ${rate}/s for ${warmupSeconds} s (not counted): delivery p99 ${percentile(warm.latencies, 99).toFixed(1)} ms`,
+      );
+    }
+    const cpuBefore = cpuOf(
+      gateways.map((g) => g.pid!),
+      database.url,
+    );
+    const benchCpuBefore = process.cpuUsage();
     const run = await sendAt(all, bases, rate, seconds, pending);
+    const cpuAfter = cpuOf(
+      gateways.map((g) => g.pid!),
+      database.url,
+    );
+    const benchCpu = process.cpuUsage(benchCpuBefore);
     const rssAfter = gateways.map((g) => rssOf(g.pid!));
+    const perMessage = (cpuSecondsSpent: number) =>
+      `${((cpuSecondsSpent * 1e6) / Math.max(1, run.answers.length)).toFixed(0)} µs`;
     console.log(
       `${rate}/s for ${seconds} s: ${run.latencies.length} delivered, lost ${run.lost}, doubled ${run.doubled}, failed ${run.failed}; ` +
-        `delivery p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p99 ${percentile(run.latencies, 99).toFixed(1)} ms`,
+        `delivery p50 ${percentile(run.latencies, 50).toFixed(1)} ms, p99 ${percentile(run.latencies, 99).toFixed(1)} ms; ` +
+        `POST answered p50 ${percentile(run.answers, 50).toFixed(1)} ms, p99 ${percentile(run.answers, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `  slowest delivery by second sent (ms): ${run.worstBySecond.map((ms) => ms.toFixed(0)).join(' ')}`,
+    );
+    console.log(
+      `  CPU per message: gateway ${perMessage(processCpuBetween(cpuBefore, cpuAfter))}, PostgreSQL ` +
+        `${perMessage(backendCpuBetween(cpuBefore, cpuAfter) ?? 0)}, this load generator ` +
+        `${perMessage((benchCpu.user + benchCpu.system) / 1e6)}`,
     );
     console.log(
       `gateway RSS: ${rssBefore.map(megabytes).join(', ')} -> ${rssAfter.map(megabytes).join(', ')}`,

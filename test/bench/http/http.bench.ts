@@ -19,6 +19,7 @@ import { generateSeedUser } from '../../../cli/seed/seed-user-generator.js';
 import { BenchLogger } from '../support/bench-logger.js';
 import { summarise as summariseProfile } from '../support/cpu-profile.js';
 import { describeMachine, megabytes } from '../support/machine.js';
+import { backendCpuBetween, cpuOf, cpuSeconds, processCpuBetween } from '../support/process-cpu.js';
 import { JwtService } from '@nestjs/jwt';
 import { DailyMatchRun } from '../../../libs/matching/daily-run/daily-match-run.js';
 
@@ -197,13 +198,13 @@ async function main(): Promise<void> {
       );
     };
     const measure = async (target: Target, run: () => Promise<autocannon.Result>) => {
-      const before = cpuOf(server!.pid!, database);
+      const before = cpuOf([server!.pid!], database.url);
       const row = summarise(target, await run());
-      const after = cpuOf(server!.pid!, database);
+      const after = cpuOf([server!.pid!], database.url);
       const perRequest = (seconds: number) => (seconds * 1e6) / Math.max(1, row.total);
       const databaseSeconds = backendCpuBetween(before, after);
       row.cpu = {
-        gatewayUs: perRequest(after.gateway - before.gateway),
+        gatewayUs: perRequest(processCpuBetween(before, after)),
         databaseUs: databaseSeconds === undefined ? undefined : perRequest(databaseSeconds),
       };
       report(row);
@@ -527,48 +528,6 @@ async function compareMetrics(database: Database): Promise<void> {
       `median round ${median.toFixed(3)} (range ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)}); ` +
       `gateway CPU per request with/without ${(totals.on.cpuUs / totals.off.cpuUs).toFixed(3)}`,
   );
-}
-
-/** The process's user + system CPU time so far (Linux /proc; clock ticks of 10 ms). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-/**
- * CPU seconds so far of the gateway and, on PostgreSQL on this machine, of each backend serving the bench
- * database (found by its title, `postgres: [cluster: ]<user> <database> …`): CPU per request is the fair
- * figure on a shared machine, where a throughput depends on whatever else runs.
- */
-function cpuOf(gatewayPid: number, database: Database): CpuSnapshot {
-  const name = database.url ? new URL(database.url).pathname.slice(1) : undefined;
-  if (!name) return { gateway: cpuSeconds(gatewayPid), backends: undefined };
-  const backends = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const [, database] =
-        /^postgres: (?:\S+: )?\S+ (\S+) /.exec(readFileSync(`/proc/${entry}/cmdline`, 'utf8')) ?? [];
-      if (database === name) backends.set(Number(entry), cpuSeconds(Number(entry)));
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  return { gateway: cpuSeconds(gatewayPid), backends };
-}
-
-interface CpuSnapshot {
-  gateway: number;
-  /** CPU seconds by backend pid; undefined on PGlite (the database runs in the gateway). */
-  backends: Map<number, number> | undefined;
-}
-
-/** The backends' CPU seconds between two snapshots: a backend that started between them counts whole. */
-function backendCpuBetween(before: CpuSnapshot, after: CpuSnapshot): number | undefined {
-  if (!before.backends || !after.backends) return undefined;
-  let seconds = 0;
-  for (const [pid, cpu] of after.backends) seconds += cpu - (before.backends.get(pid) ?? 0);
-  return seconds;
 }
 
 function startGateway(
