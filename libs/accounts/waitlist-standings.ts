@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
-import { PreparedRead } from '../persistence/prepared-read.js';
+import { PreparedStatement } from '../persistence/prepared-statement.js';
 
 interface StandingRow {
   position: string | number;
@@ -30,7 +30,7 @@ export interface WaitlistStanding {
 @Injectable()
 export class WaitlistStandings {
   /** One prepared read per number of places (see standingRead). */
-  private readonly standingReads = new Map<number, PreparedRead<StandingRow>>();
+  private readonly standingReads = new Map<number, PreparedStatement<StandingRow>>();
 
   constructor(private readonly em: EntityManager) {}
 
@@ -57,12 +57,12 @@ export class WaitlistStandings {
    * BatchedRead: for a list of ids PostgreSQL plans this statement anew on most executions (its custom plan
    * for a short list looks cheaper than the generic one), which cost more than the round trips it saves.
    */
-  private standingRead(boost: number): PreparedRead<StandingRow> {
+  private standingRead(boost: number): PreparedStatement<StandingRow> {
     // waitlist_dense_rank(join_rank) written out: PostgreSQL cannot inline a function with subqueries, and
     // calling it cost a third of the read.
     let read = this.standingReads.get(boost);
     if (!read) {
-      read = new PreparedRead<StandingRow>(
+      read = new PreparedStatement<StandingRow>(
         `waitlist-standing-${boost}`,
         `with me as (
            select u.id, u.referral_code, u.verified_referrals as verified,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { BatchedRead } from '../persistence/batched-read.js';
-import { PreparedRead } from '../persistence/prepared-read.js';
+import { PreparedStatement } from '../persistence/prepared-statement.js';
 import { sql } from '../persistence/sql.js';
 
 export interface ConnectionRow {
@@ -70,10 +70,10 @@ export class ConnectionRepository {
   );
 
   /** Every conversation's open asks: prepared on PostgreSQL (planned once per pooled connection). */
-  private readonly memberOfRead = new PreparedRead<RawConnection>('connections/member-of', MEMBER_OF);
+  private readonly memberOfRead = new PreparedStatement<RawConnection>('connections/member-of', MEMBER_OF);
 
   /** Every list read asks: each connection with its other member, last message and unread count. */
-  private readonly summaries = new PreparedRead<{
+  private readonly summaries = new PreparedStatement<{
     id: string;
     other: string;
     created_at: Date | string;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { OUTBOX_INSERT, type OutboxRows } from '../messaging/outbox.js';
-import { PreparedRead } from '../persistence/prepared-read.js';
+import { PreparedStatement } from '../persistence/prepared-statement.js';
 import { sql } from '../persistence/sql.js';
 
 export interface MessageView {
@@ -30,41 +30,49 @@ const toView = (row: RawMessage): MessageView => ({
 @Injectable()
 export class MessageRepository {
   /** History pages, read on every conversation's open and scroll: prepared on PostgreSQL. */
-  private readonly newestPage = new PreparedRead<RawMessage>(
+  private readonly newestPage = new PreparedStatement<RawMessage>(
     'connections/newest-page',
     `select id, sender_id, text, sent_at from message where connection_id = ? order by seq desc limit ?`,
   );
 
-  private readonly pageBefore = new PreparedRead<RawMessage>(
+  private readonly pageBefore = new PreparedStatement<RawMessage>(
     'connections/page-before',
     `select id, sender_id, text, sent_at from message where connection_id = ? and seq < ? order by seq desc limit ?`,
   );
 
-  private readonly seqOfRead = new PreparedRead<{ seq: number | string }>(
+  private readonly seqOfRead = new PreparedStatement<{ seq: number | string }>(
     'connections/seq-of',
     `select seq from message where id = ? and connection_id = ?`,
   );
 
+  private readonly insert = new PreparedStatement<RawMessage>(
+    'connections/add-message',
+    `with added as (
+       insert into message (id, connection_id, sender_id, text, client_id) values (?, ?, ?, ?, ?)
+       on conflict (sender_id, client_id) do nothing returning id, sender_id, text, sent_at, connection_id),
+     touched as (update connection set last_activity_at = now() where id in (select connection_id from added)),
+     announced as (${OUTBOX_INSERT} where exists (select 1 from added))
+     select id, sender_id, text, sent_at from added`,
+  );
+
   /**
    * Stores a message, moves its conversation's last activity and writes its events (`Outbox.rowsOf`), in one
-   * statement: atomic without a transaction's begin and commit, one round trip. A (sender, clientId) already
-   * stored answers with that message instead, and writes no events.
+   * prepared statement: atomic without a transaction's begin and commit, one round trip. A (sender, clientId)
+   * already stored answers with that message instead, and writes no events.
    */
   async add(
     em: EntityManager,
     message: { id: string; connectionId: string; senderId: string; text: string; clientId: string | null },
     events: OutboxRows,
   ): Promise<{ message: MessageView; added: boolean }> {
-    const rows = await sql<RawMessage>(
-      em,
-      `with added as (
-         insert into message (id, connection_id, sender_id, text, client_id) values (?, ?, ?, ?, ?)
-         on conflict (sender_id, client_id) do nothing returning id, sender_id, text, sent_at, connection_id),
-       touched as (update connection set last_activity_at = now() where id in (select connection_id from added)),
-       announced as (${OUTBOX_INSERT} where exists (select 1 from added))
-       select id, sender_id, text, sent_at from added`,
-      [message.id, message.connectionId, message.senderId, message.text, message.clientId, events.json],
-    );
+    const rows = await this.insert.rows(em, [
+      message.id,
+      message.connectionId,
+      message.senderId,
+      message.text,
+      message.clientId,
+      events.json,
+    ]);
     if (rows[0]) return { message: toView(rows[0]), added: true };
     const [first] = await sql<RawMessage>(
       em,

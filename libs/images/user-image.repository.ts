@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/core';
 import { BatchedRead } from '../persistence/batched-read.js';
-import { PreparedRead } from '../persistence/prepared-read.js';
+import { PreparedStatement } from '../persistence/prepared-statement.js';
 import { UserImage } from './user-image.entity.js';
 
 export interface StoredImage {
@@ -23,7 +23,7 @@ export class UserImageRepository {
     (row) => row.user_id,
   );
 
-  private readonly photoOf = new PreparedRead<{ content_type: string; etag: string; data: Buffer | Uint8Array }>(
+  private readonly photoOf = new PreparedStatement<{ content_type: string; etag: string; data: Buffer | Uint8Array }>(
     'photo-with-bytes',
     'select content_type, etag, data from user_image where user_id = ?',
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createHandlerContext, type HandlerContext } from '../../test/support/handler-context.js';
 import { BatchedRead } from './batched-read.js';
-import { PreparedRead } from './prepared-read.js';
+import { PreparedStatement } from './prepared-statement.js';
 import { sql } from './sql.js';
 
 /** Two reads of accounts, as two contexts would write theirs: each its own SQL, one `?` for the ids. */
@@ -25,15 +25,15 @@ describe('BatchedRead (on the test database)', () => {
   /** The statements run, by name, while `work` ran. */
   async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
     const statements: string[] = [];
-    const run = PreparedRead.prototype.run;
-    PreparedRead.prototype.run = function (this: PreparedRead<unknown>, ...args) {
+    const run = PreparedStatement.prototype.run;
+    PreparedStatement.prototype.run = function (this: PreparedStatement<unknown>, ...args) {
       statements.push(this.name);
       return run.apply(this, args);
     } as typeof run;
     try {
       return { result: await work(), statements };
     } finally {
-      PreparedRead.prototype.run = run;
+      PreparedStatement.prototype.run = run;
     }
   }
 

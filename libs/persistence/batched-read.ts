@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AbstractSqlConnection, SqlEntityManager } from '@mikro-orm/sql';
-import { PreparedRead } from './prepared-read.js';
+import { PreparedStatement } from './prepared-statement.js';
 
 /** One caller's ids asked of one read, and how to answer it. */
 interface Ask {
@@ -33,7 +33,7 @@ interface Ask {
  */
 export class BatchedRead<Row> {
   /** This read alone, its rows as JSON. */
-  readonly alone: PreparedRead<{ rows: string | null }>;
+  readonly alone: PreparedStatement<{ rows: string | null }>;
 
   constructor(
     /** Names the prepared statements; unique per read. */
@@ -43,7 +43,7 @@ export class BatchedRead<Row> {
     private readonly idOf: (row: Row) => string,
   ) {
     if (text.split('?').length !== 2) throw new Error(`batched read '${name}' must take one parameter`);
-    this.alone = new PreparedRead(`${name}/json`, `select ${jsonOf(text)} as rows`);
+    this.alone = new PreparedStatement(`${name}/json`, `select ${jsonOf(text)} as rows`);
   }
 
   /** The row of each id found, by id (as asked). */
@@ -165,14 +165,14 @@ async function readRound(connection: AbstractSqlConnection, asks: readonly Ask[]
 }
 
 /** The statement for reads side by side, one per combination of reads (prepared once per connection). */
-const combined = new Map<string, PreparedRead<Record<string, string | null>>>();
+const combined = new Map<string, PreparedStatement<Record<string, string | null>>>();
 
-function together(reads: BatchedRead<unknown>[]): PreparedRead<Record<string, string | null>> {
+function together(reads: BatchedRead<unknown>[]): PreparedStatement<Record<string, string | null>> {
   const key = reads.map((read) => read.name).join('+');
   let statement = combined.get(key);
   if (!statement) {
     // Named by a counter: a name made of the reads' names could pass PostgreSQL's 63-character limit.
-    statement = new PreparedRead(
+    statement = new PreparedStatement(
       `read-round-${combined.size + 1}`,
       `select ${reads.map((read, index) => `${jsonOf(read.text)} as r${index}`).join(', ')}`,
     );

@@ -60,7 +60,7 @@ export function ormOptions(config: AppConfig, access: DatabaseAccess = {}): OrmO
 
 /**
  * PostgreSQL session settings: the URL's own `options`, then generic plans for statements with bound
- * parameters (PreparedRead's reads by key, and everything persistence/sql.ts sends). For a short list of
+ * parameters (PreparedStatement's reads by key, and everything persistence/sql.ts sends). For a short list of
  * ids PostgreSQL judges a custom plan cheaper and plans the statement anew on every execution, for the
  * same plan (index probes by key) that the generic one is.
  */

@@ -1,10 +1,10 @@
 import { MikroORM } from '@mikro-orm/core';
-import { PreparedRead } from '../../libs/persistence/prepared-read.js';
+import { PreparedStatement } from '../../libs/persistence/prepared-statement.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
-const planCacheMode = new PreparedRead<{ mode: string }>(
+const planCacheMode = new PreparedStatement<{ mode: string }>(
   'spec-plan-cache-mode',
   `select current_setting('plan_cache_mode') as mode where ?::int = 1`,
 );

@@ -6,10 +6,10 @@ import { sqlOn } from './sql.js';
 const textByName = new Map<string, string>();
 
 /**
- * A read that runs on (nearly) every request — the access check, a profile, a photo's tag — as a named
- * prepared statement on PostgreSQL: the server parses and plans it once per pooled connection instead of
- * once per request (planning was most of the server's time on these reads; the sessions force generic plans,
- * see `sessionOptions` in orm-options.ts). The one read that goes around persistence/sql.ts: Kysely's
+ * A statement that runs on (nearly) every request — the access check, a profile, a photo's tag, a message
+ * sent — as a named prepared statement on PostgreSQL: the server parses and plans it once per pooled
+ * connection instead of once per request (planning was most of the server's time on these reads; the sessions
+ * force generic plans, see `sessionOptions` in orm-options.ts). The one path around persistence/sql.ts: Kysely's
  * executor sends `query(text, values)` and cannot name a statement, so on PostgreSQL this goes to the ORM's
  * `pg` pool, where `pg` keeps the statements per connection by name.
  *
@@ -17,7 +17,7 @@ const textByName = new Map<string, string>();
  * `= any(?::uuid[])`, not `in (?)`). In a transaction, and on PGlite (one in-process connection whose
  * transactions the ORM serializes), the statement goes through persistence/sql.ts as any other.
  */
-export class PreparedRead<Row> {
+export class PreparedStatement<Row> {
   private readonly numbered: string;
 
   constructor(
@@ -26,7 +26,7 @@ export class PreparedRead<Row> {
   ) {
     // pg refuses one name for two texts on a connection; fail at load time, not on some request.
     const known = textByName.get(name);
-    if (known !== undefined && known !== text) throw new Error(`prepared read '${name}' defined twice`);
+    if (known !== undefined && known !== text) throw new Error(`prepared statement '${name}' defined twice`);
     textByName.set(name, text);
     let index = 0;
     this.numbered = text.replace(/\?/g, () => `$${++index}`);
