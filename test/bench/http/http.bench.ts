@@ -156,6 +156,8 @@ interface Row {
   p99: number;
   total: number;
   unexpected: number;
+  /** The unexpected answers by status ("3 × 500"), and transport errors. */
+  others: string[];
   throttled: number;
   errors: number;
   /** CPU time a request cost the gateway and, on PostgreSQL, the bench database's backends (µs). */
@@ -194,7 +196,7 @@ async function main(): Promise<void> {
       rows.push(row);
       console.log(
         `  ${row.route}: ${Math.round(row.rps)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
-          (row.unexpected ? `, ${row.unexpected} unexpected answers (${row.throttled} × 429)` : ''),
+          (row.unexpected ? `, ${row.unexpected} unexpected answers (${row.others.join(', ')})` : ''),
       );
     };
     const measure = async (target: Target, run: () => Promise<autocannon.Result>) => {
@@ -763,6 +765,10 @@ function summarise(target: Target, result: autocannon.Result): Row {
     unexpected: answered - expected + result.errors,
     throttled: byStatus.get(429) ?? 0,
     errors: result.errors,
+    others: [...byStatus]
+      .filter(([status]) => status !== target.expected)
+      .map(([status, n]) => `${n} × ${status}`)
+      .concat(result.errors ? [`${result.errors} errors`] : []),
   };
 }
 
