@@ -68,9 +68,26 @@ describe('waking the outbox relay after commits (on PGlite)', () => {
     expect(relay.nudged).toBe(1);
   });
 
+  it('wakes it once after a flush of events outside a transaction (the flush commits on its own)', async () => {
+    const em = orm.em.fork();
+    outbox.record(em, new Relayed('a', { n: 1 }));
+    await em.flush();
+    expect(relay.nudged).toBe(1);
+  });
+
   it('wakes it after a transaction that wrote relayed rows in one statement', async () => {
     await orm.em.fork().transactional(async (em) => {
       await outbox.recordMany(em, [new Relayed('a', { n: 1 }), new NobodyListens('a', { n: 2 })]);
+      expect(relay.nudged).toBe(0);
+    });
+    expect(relay.nudged).toBe(1);
+  });
+
+  it('wakes it when the transaction around a savepoint that wrote events commits', async () => {
+    await orm.em.fork().transactional(async (outer) => {
+      await outer.transactional(async (inner) => {
+        await outbox.recordMany(inner, [new Relayed('a', { n: 1 })]);
+      });
       expect(relay.nudged).toBe(0);
     });
     expect(relay.nudged).toBe(1);

@@ -15,6 +15,8 @@ import { OutboxMessage } from './outbox-message.entity.js';
  */
 @Injectable()
 export class OutboxCommitListener implements EventSubscriber, OnModuleInit {
+  private outerCommitWakes = false;
+
   constructor(
     private readonly orm: MikroORM,
     private readonly relay: OutboxRelay,
@@ -36,6 +38,15 @@ export class OutboxCommitListener implements EventSubscriber, OnModuleInit {
   }
 
   afterTransactionCommit(args: TransactionEventArgs): void {
-    if (this.outbox.wroteRowsToRelay(args.transaction)) this.relay.nudge();
+    const savepoint = args.transaction?.savepointName !== undefined;
+    if (this.outbox.wroteRowsToRelay(args.transaction)) {
+      // A savepoint's rows are committed with the outer transaction, which the savepoint does not name: the
+      // next outer commit wakes the relay.
+      if (savepoint) this.outerCommitWakes = true;
+      else this.relay.nudge();
+    } else if (!savepoint && this.outerCommitWakes) {
+      this.outerCommitWakes = false;
+      this.relay.nudge();
+    }
   }
 }
