@@ -92,8 +92,7 @@ export class Outbox {
    */
   written(em: EntityManager, rows: OutboxRows): void {
     if (!rows.relayed) return;
-    const transaction = em.getTransactionContext<object>();
-    if (transaction) this.awaitingRelay.add(transaction);
+    if (em.isInTransaction()) this.markForRelay(em);
     else this.wake?.();
   }
 
