@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import {
   Injectable,
   mixin,
@@ -23,12 +24,16 @@ export function PerUserThrottle(name: string, limit: number, windowMs: number, r
   @Injectable()
   class PerUserThrottleGuard implements CanActivate {
     private readonly budgets = new RateLimiterMemory({ points: limit, duration: windowMs / 1000 });
+    // The store arms a timer per account for its window. Armed inside a request, the timer would keep that
+    // request's async context (its ORM fork and what the fork loaded) alive for the whole window: consumed in
+    // the scope of this guard's creation instead, outside every request.
+    private readonly outsideRequests = new AsyncResource('PerUserThrottle');
 
     async canActivate(context: ExecutionContext): Promise<boolean> {
       const userId = context.switchToHttp().getRequest<AuthenticatedRequest>().user?.id;
       if (!userId) return true;
       try {
-        await this.budgets.consume(userId);
+        await this.outsideRequests.runInAsyncScope(() => this.budgets.consume(userId));
       } catch (outcome) {
         if (outcome instanceof RateLimiterRes) throw refusal();
         throw outcome;
