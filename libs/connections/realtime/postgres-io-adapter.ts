@@ -1,8 +1,38 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
-import { createAdapter } from '@socket.io/postgres-adapter';
+import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
-import type { Server, ServerOptions } from 'socket.io';
+import type { Namespace, Server, ServerOptions } from 'socket.io';
+
+/**
+ * The adapter's heartbeat timeout: every live gateway is heard from within it (each heartbeats every 5 s),
+ * and a starting one announces itself before it takes sockets.
+ */
+const PEERS_HEARD_WITHIN_MS = 10_000;
+
+/**
+ * The adapter NOTIFYs every broadcast, and delivers it here only after PostgreSQL answered, even when no other
+ * gateway listens: a statement per message, and this gateway reading its own notification back. It knows its
+ * peers from their heartbeats (as its own fetchSockets does), so a gateway that has heard from nobody since a
+ * heartbeat timeout after its start keeps its broadcasts to itself.
+ */
+export function postgresAdapterLocalWhileAlone(
+  pool: pg.Pool,
+  peersHeardWithinMs = PEERS_HEARD_WITHIN_MS,
+): Parameters<Server['adapter']>[0] {
+  const create = createAdapter(pool);
+  // Socket.IO constructs the adapter with `new`: a function, not an arrow.
+  return function (nsp: Namespace) {
+    const adapter = create(nsp);
+    const startedAt = Date.now();
+    const broadcast = adapter.broadcast.bind(adapter);
+    adapter.broadcast = async (...[packet, opts]: Parameters<PostgresAdapter['broadcast']>) => {
+      const alone = Date.now() - startedAt >= peersHeardWithinMs && (await adapter.serverCount()) === 1;
+      return broadcast(packet, alone ? { ...opts, flags: { ...opts.flags, local: true } } : opts);
+    };
+    return adapter;
+  } as unknown as Parameters<Server['adapter']>[0];
+}
 
 /**
  * Socket.IO over PostgreSQL's LISTEN/NOTIFY (@socket.io/postgres-adapter): with several gateways sharing a
@@ -33,7 +63,7 @@ export class PostgresIoAdapter extends IoAdapter {
 
   override createIOServer(port: number, options?: ServerOptions): Server {
     const server = super.createIOServer(port, options) as Server;
-    server.adapter(createAdapter(this.pool));
+    server.adapter(postgresAdapterLocalWhileAlone(this.pool));
     return server;
   }
 
