@@ -43,6 +43,11 @@ export class ConnectionsGateway implements OnGatewayInit, OnGatewayConnection, O
 
   afterInit(server: Server): void {
     this.notifier.attach(server);
+    // Each session's first HTTP request is kept for its whole life unless dropped (Socket.IO's memory guide):
+    // nothing here reads it after the handshake, which keeps its own copy of what it needs.
+    server.engine.on('connection', (rawSocket: { request: unknown }) => {
+      rawSocket.request = null;
+    });
     server.use((socket, next) => {
       this.authenticate(socket).then(
         (refusal) => next(refusal ? new Error(refusal) : undefined),
