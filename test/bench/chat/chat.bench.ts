@@ -5,6 +5,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
@@ -96,16 +97,20 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
+/** A gateway's old generation after each of its full (mark-compact) collections, in MB: what it really holds. */
+type HeapAfterFullGcs = number[];
+
 async function startGateway(
   databaseUrl: string,
   dataDir: string,
   profiled = false,
-): Promise<{ process: ChildProcess; base: string }> {
+): Promise<{ process: ChildProcess; base: string; heapAfterFullGcs: HeapAfterFullGcs }> {
   const port = await freePort();
   // --profile: V8's profiler in the (first) gateway, summarised after it exits.
   const profiling = profiled ? ['--cpu-prof', `--cpu-prof-dir=${ARTIFACTS}`] : [];
   if (profiling.length) mkdirSync(ARTIFACTS, { recursive: true });
-  const child = spawn(process.execPath, [...profiling, GATEWAY], {
+  // --trace-gc: RSS keeps garbage V8 has not collected yet; the heap after a full collection is what is held.
+  const child = spawn(process.execPath, [...profiling, '--trace-gc', GATEWAY], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -119,11 +124,17 @@ async function startGateway(
       MATCH_CRON: '0 3 1 1 *',
       ...(process.env.MODELS_DIR ? { MODELS_DIR: process.env.MODELS_DIR } : {}),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const heapAfterFullGcs: HeapAfterFullGcs = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    const after = /Mark-Compact [\d.]+ \([\d.]+\) -> ([\d.]+)/.exec(line)?.[1];
+    if (after) heapAfterFullGcs.push(Number(after));
   });
   const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
-    if ((await fetch(`${base}/api/health`).catch(() => undefined))?.ok) return { process: child, base };
+    if ((await fetch(`${base}/api/health`).catch(() => undefined))?.ok)
+      return { process: child, base, heapAfterFullGcs };
     if (tries > 600 || child.exitCode !== null) throw new Error('a gateway did not start');
     await new Promise((wait) => setTimeout(wait, 200));
   }
@@ -352,6 +363,7 @@ async function main(): Promise<void> {
   try {
     const first = await startGateway(database.url!, dataDirs[0]!, values.profile);
     gateways.push(first.process);
+    const fullGcs = first.heapAfterFullGcs;
     const bases = [first.base];
     if (gatewayCount === 2) {
       const second = await startGateway(database.url!, dataDirs[1]!);
@@ -387,6 +399,7 @@ async function main(): Promise<void> {
       database.url,
     );
     const benchCpuBefore = process.cpuUsage();
+    const fullGcsBefore = fullGcs.length;
     const run = await sendAt(all, bases, rate, seconds, pending);
     const cpuAfter = cpuOf(
       gateways.map((g) => g.pid!),
@@ -410,7 +423,9 @@ async function main(): Promise<void> {
         `${perMessage((benchCpu.user + benchCpu.system) / 1e6)}`,
     );
     console.log(
-      `gateway RSS: ${rssBefore.map(megabytes).join(', ')} -> ${rssAfter.map(megabytes).join(', ')}`,
+      `gateway RSS: ${rssBefore.map(megabytes).join(', ')} -> ${rssAfter.map(megabytes).join(', ')}; ` +
+        `its heap after each full GC (MB): before the run ${fullGcs[fullGcsBefore - 1] ?? '-'}, during it ` +
+        `${fullGcs.slice(fullGcsBefore).join(', ') || 'none'}`,
     );
 
     if (!values['no-knee']) {
