@@ -5,6 +5,9 @@ import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
 import { ConnectionErrors } from './connection-errors.js';
 import { ConnectionRepository, type ConnectionRow } from './connection.repository.js';
 
+const otherOf = (connection: ConnectionRow, userId: string) =>
+  connection.userA === userId ? connection.userB : connection.userA;
+
 export interface OpenConnection {
   connection: ConnectionRow;
   otherId: string;
@@ -24,14 +27,22 @@ export class ConnectionAccess {
   ) {}
 
   async open(em: EntityManager, connectionId: string, userId: string, lock = false): Promise<OpenConnection> {
+    // A conversation read before: whether it still exists is asked with the other checks, in one round.
+    const earlier = lock ? undefined : this.connections.readEarlier(connectionId);
+    if (earlier && (earlier.userA === userId || earlier.userB === userId)) {
+      const otherId = otherOf(earlier, userId);
+      const [exists, present] = await Promise.all([
+        this.connections.stillExists(em, connectionId),
+        this.presentAmong(em, userId, [otherId]),
+      ]);
+      if (!exists || !present.has(otherId)) throw ConnectionErrors.unknownConnection();
+      return { connection: earlier, otherId };
+    }
     const connection = await this.connections.memberOf(em, connectionId, userId, lock);
     if (!connection) throw ConnectionErrors.unknownConnection();
-    const otherId = connection.userA === userId ? connection.userB : connection.userA;
-    const [active, blocked] = await Promise.all([
-      this.accounts.activeAmong([otherId]),
-      this.blocks.blockedEitherWay(em, userId, [otherId]),
-    ]);
-    if (!active.has(otherId) || blocked.size > 0) throw ConnectionErrors.unknownConnection();
+    const otherId = otherOf(connection, userId);
+    if (!(await this.presentAmong(em, userId, [otherId])).has(otherId))
+      throw ConnectionErrors.unknownConnection();
     return { connection, otherId };
   }
 

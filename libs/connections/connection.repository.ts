@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
+import { LRUCache } from 'lru-cache';
 import { BatchedRead } from '../persistence/batched-read.js';
 import { PreparedStatement } from '../persistence/prepared-statement.js';
 import { sql } from '../persistence/sql.js';
@@ -71,6 +72,18 @@ export class ConnectionRepository {
 
   /** Every conversation's open asks: prepared on PostgreSQL (planned once per pooled connection). */
   private readonly memberOfRead = new PreparedStatement<RawConnection>('connections/member-of', MEMBER_OF);
+
+  /**
+   * A connection's members and start never change while it exists, and its id is never given to another:
+   * each read once is kept, and a conversation's next request only asks whether it still exists, in the
+   * round of its other checks (`existing`).
+   */
+  private readonly readBefore = new LRUCache<string, ConnectionRow>({ max: 50_000 });
+  private readonly existing = new BatchedRead<{ id: string }>(
+    'connections/existing',
+    `select id from connection where id = any(?::uuid[])`,
+    (row) => row.id,
+  );
 
   /** Every list read asks: each connection with its other member, last message and unread count. */
   private readonly summaries = new PreparedStatement<{
@@ -151,7 +164,19 @@ export class ConnectionRepository {
     const [row] = lock
       ? await sql<RawConnection>(em, `${MEMBER_OF} for update`, params)
       : await this.memberOfRead.rows(em, params);
-    return row && toRow(row);
+    if (!row) return undefined;
+    const connection = toRow(row);
+    this.readBefore.set(connection.id, connection);
+    return connection;
+  }
+
+  /** The connection as this process last read it, if it did: it may have ended since (`stillExists`). */
+  readEarlier(connectionId: string): ConnectionRow | undefined {
+    return this.readBefore.get(connectionId);
+  }
+
+  async stillExists(em: EntityManager, connectionId: string): Promise<boolean> {
+    return (await this.existing.byId(em, [connectionId])).has(connectionId);
   }
 
   async remove(em: EntityManager, connectionId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { MikroORM } from '@mikro-orm/core';
+import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { ConnectionAccess } from '../../connection-access.js';
 import { ConnectionErrors } from '../../connection-errors.js';
 import { MessageRepository, type MessageView } from '../../message.repository.js';
@@ -16,12 +16,23 @@ export class ListMessagesHandler implements IQueryHandler<ListMessagesQuery> {
 
   async execute(query: ListMessagesQuery): Promise<{ messages: MessageView[]; more: boolean }> {
     const em = this.orm.em.fork();
-    const { connection } = await this.access.open(em, query.connectionId, query.userId);
+    // The page is read beside the checks and answered only once they passed: one round less per page.
+    const opened = this.access.open(em, query.connectionId, query.userId);
+    const page = this.page(em, query);
+    page.catch(() => undefined); // its error counts only for someone who may open the conversation
+    await opened;
+    return page;
+  }
+
+  private async page(
+    em: EntityManager,
+    query: ListMessagesQuery,
+  ): Promise<{ messages: MessageView[]; more: boolean }> {
     let before: number | undefined;
     if (query.beforeMessageId) {
-      before = await this.messages.seqOf(em, connection.id, query.beforeMessageId);
+      before = await this.messages.seqOf(em, query.connectionId, query.beforeMessageId);
       if (before === undefined) throw ConnectionErrors.unknownMessage();
     }
-    return this.messages.page(em, connection.id, before, query.limit);
+    return this.messages.page(em, query.connectionId, before, query.limit);
   }
 }
