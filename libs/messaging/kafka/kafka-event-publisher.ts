@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Partitioners, type Producer } from 'kafkajs';
+import { CONSUMED_EVENT_TYPES } from '../consumed-event-types.js';
 import { EventPublisher, type PublishOutcome } from '../event-publisher.port.js';
 import type { EventEnvelope } from '../event-envelope.js';
 import { encodeEnvelope } from './kafka-event-codec.js';
@@ -30,6 +31,11 @@ export class KafkaEventPublisher
       allowAutoTopicCreation: false,
       createPartitioner: Partitioners.DefaultPartitioner,
     });
+  }
+
+  /** Only what some process consumes goes to the topic; the rest is stored as published (see the list). */
+  override relays(type: string): boolean {
+    return CONSUMED_EVENT_TYPES.has(type);
   }
 
   /** Connects early so the first relayed batch does not pay for it; failures are retried on publish. */
