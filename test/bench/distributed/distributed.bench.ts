@@ -14,6 +14,7 @@ import { DEFAULT_SEED_PASSWORD } from '../../../cli/seed/seed-password.js';
 import { generateSeedUser } from '../../../cli/seed/seed-user-generator.js';
 import { USERS_PER_EVENT } from '../../../libs/matching/commands/request-daily-matches/request-daily-matches.handler.js';
 import { RecentPairs } from '../../../libs/matching/generation/recent-pairs.js';
+import { CONSUMED_EVENT_TYPES } from '../../../libs/messaging/consumed-event-types.js';
 import { CandidatePools } from '../../../libs/matching/pool/candidate-pools.js';
 import { BenchLogger } from '../support/bench-logger.js';
 import { describeMachine } from '../support/machine.js';
@@ -515,17 +516,19 @@ async function carried(
   const picks = await count(db, 'select count(*) as n from match_pick where day = $1::date', [day]);
   const sets = await count(db, 'select count(*) as n from match_set where day = $1::date', [day]);
   const pairs = await count(db, 'select count(*) as n from match_day_pairs where day = $1::date', [day]);
-  const records = rows.reduce((sum, row) => sum + Number(row.n), 0);
+  const total = (of: typeof rows) => thousands(of.reduce((sum, row) => sum + Number(row.n), 0));
+  const list = (of: typeof rows) => of.map((row) => `${row.type} ${thousands(Number(row.n))}`).join(', ');
+  // With Kafka only the types some consumer takes are sent; the others are stored as published.
+  const sent = rows.filter((row) => CONSUMED_EVENT_TYPES.has(row.type));
   return (
     `rows of the day: ${thousands(sets)} match_set, ${thousands(picks)} match_pick, ${pairs} match_day_pairs; ` +
     `PostgreSQL (pg_stat_database): ${thousands(counters.commits)} commits, ${thousands(counters.inserted)} rows ` +
     `inserted, ${thousands(counters.updated)} updated, ${thousands(counters.deleted)} deleted, ` +
     `${thousands(counters.returned + counters.fetched)} read; ` +
+    `outbox rows: ${total(rows)} (${list(rows)})` +
     (topic === undefined
-      ? `outbox rows: ${thousands(records)} (`
-      : `broker: ${thousands(records)} records (`) +
-    rows.map((row) => `${row.type} ${thousands(Number(row.n))}`).join(', ') +
-    (topic === undefined ? ')' : `), ${(topic / 2 ** 20).toFixed(1)} MB appended to ${TOPIC}`)
+      ? ''
+      : `; sent to the broker: ${total(sent)} (${list(sent)}), ${(topic / 2 ** 20).toFixed(1)} MB appended to ${TOPIC}`)
   );
 }
 
