@@ -444,16 +444,24 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
       await sql<{ user_id: string }>(`select user_id from matchable_member order by user_id`)
     ).map((row) => row.user_id);
     // As RequestDailyMatchesHandler records a day (keyed by each chunk's first member, so the chunks spread over
-    // the partitions), in chunks of two here so that both matchers' partitions get some.
+    // the partitions), in chunks of two here. Ids are random: each chunk is made of one matcher's members, so
+    // that both matchers' partitions get some whichever ids this run has.
+    const ofEach = [
+      members.filter((id) => partitionsOfA.includes(partitionOf(id))),
+      members.filter((id) => !partitionsOfA.includes(partitionOf(id))),
+    ];
+    expect(ofEach.map((side) => side.length > 0)).toEqual([true, true]);
     const requests: string[] = [];
-    for (let at = 0; at < members.length; at += 2) {
-      const userIds = members.slice(at, at + 2);
-      const [{ id }] = await sql<{ id: string }>(
-        `insert into outbox_message (id, type, aggregate_id, payload, occurred_at)
-         values (gen_random_uuid(), 'MatchRequested', $1, $2, now()) returning id`,
-        [userIds[0], JSON.stringify({ day, userIds })],
-      );
-      requests.push(id);
+    for (const side of ofEach) {
+      for (let at = 0; at < side.length; at += 2) {
+        const userIds = side.slice(at, at + 2);
+        const [{ id }] = await sql<{ id: string }>(
+          `insert into outbox_message (id, type, aggregate_id, payload, occurred_at)
+           values (gen_random_uuid(), 'MatchRequested', $1, $2, now()) returning id`,
+          [userIds[0], JSON.stringify({ day, userIds })],
+        );
+        requests.push(id);
+      }
     }
     await waitFor("every matchable member's set for the day", 120_000, async () => {
       const [row] = await sql<{ n: number }>(
