@@ -6,6 +6,28 @@ import type { NextFunction, Request, Response } from 'express';
 /** How long shutdown waits for answers still being worked on before it goes on regardless. */
 const DRAIN_TIMEOUT_MS = 10_000;
 
+const kEnd = Symbol('end before tracking');
+const kCountedBy = Symbol('counted by');
+/** What `track` keeps on an answer, under symbols of its own. */
+interface Tracking {
+  [kEnd]: (...args: unknown[]) => Response;
+  [kCountedBy]?: RequestsInFlight;
+}
+const tracking = (response: Response) => response as unknown as Tracking;
+
+/**
+ * The `end` of a tracked answer: one shared function, not a closure per request. A closure stored as the
+ * answer's own `end` kept every answer (and its request) alive through each young-generation collection until
+ * the next full one: about a seventh of all a request allocated was promoted, and the gateway's heap grew by
+ * hundreds of MB between full collections under load.
+ */
+function endAndFinish(this: Response, ...args: unknown[]): Response {
+  const end = tracking(this)[kEnd];
+  this.end = end as Response['end'];
+  tracking(this)[kCountedBy]?.answered(this);
+  return end.apply(this, args);
+}
+
 /**
  * API requests whose answer is not written yet. Closing the HTTP server waits for open connections only, so
  * a handler whose client hung up was not waited for: the database closed under it ("Cannot use a pool after
@@ -28,24 +50,22 @@ export class RequestsInFlight implements BeforeApplicationShutdown {
    */
   readonly track = (_request: Request, response: Response, next: NextFunction): void => {
     this.count++;
-    let counted = true;
-    const finished = () => {
-      if (!counted) return;
-      counted = false;
-      this.count--;
-      if (this.count === 0) this.drained?.();
-    };
-    const end = response.end;
-    response.end = ((...args: Parameters<Response['end']>) => {
-      response.end = end;
-      finished();
-      return end.apply(response, args);
-    }) as Response['end'];
+    tracking(response)[kCountedBy] = this;
+    tracking(response)[kEnd] = response.end as Tracking[typeof kEnd];
+    response.end = endAndFinish as Response['end'];
     response.once('close', () => {
-      if (response.headersSent) finished();
+      if (response.headersSent) this.answered(response);
     });
     next();
   };
+
+  /** Stops counting `response` (once, whichever of its `end()` and its connection's close comes first). */
+  answered(response: Response): void {
+    if (tracking(response)[kCountedBy] !== this) return;
+    tracking(response)[kCountedBy] = undefined;
+    this.count--;
+    if (this.count === 0) this.drained?.();
+  }
 
   get pending(): number {
     return this.count;
