@@ -12,7 +12,7 @@ interface VerifiedToken {
 }
 
 /**
- * Checks an access token, for the HTTP strategy and the socket handshake alike: HS256 only, signed with
+ * Checks an access token, for the HTTP guard and the socket handshake alike: HS256 only, signed with
  * JWT_ACCESS_SECRET, not expired, with the spec's claims, and its account still active: a deleted or
  * suspended account's tokens, and tokens issued before a password change or reset (an older session
  * version), stop working at once, not when they expire, so that is read on every check.
@@ -32,14 +32,14 @@ export class AccessTokenVerifier {
     private readonly modules: ModuleRef,
   ) {}
 
-  /** The token's claims if it is valid now and its account may act, else undefined (the socket handshake). */
+  /** The token's claims if it is valid now and its account may act, else undefined. */
   async activeClaims(token: string): Promise<AccessTokenClaims | undefined> {
     const claims = this.remembered(token) ?? this.verify(token);
     return claims && this.ifActive(claims);
   }
 
   /** The claims of a token verified before and not expired since. */
-  remembered(token: string): AccessTokenClaims | undefined {
+  private remembered(token: string): AccessTokenClaims | undefined {
     const known = this.verified.get(token);
     if (!known) return undefined;
     if (known.expiresAt > Date.now()) return known.claims;
@@ -47,11 +47,8 @@ export class AccessTokenVerifier {
     return undefined;
   }
 
-  /**
-   * The claims of a token whose signature and expiry were just verified (here or by the HTTP strategy), if
-   * they are the spec's; the token is remembered until it expires.
-   */
-  remember(token: string, payload: Record<string, unknown>): AccessTokenClaims | undefined {
+  /** The claims of a just verified token, if they are the spec's; the token is remembered until it expires. */
+  private remember(token: string, payload: Record<string, unknown>): AccessTokenClaims | undefined {
     const { id, email, sv, exp } = payload;
     if (typeof id !== 'string' || typeof email !== 'string') return undefined;
     // Tokens from before session versions existed carry none: the version every account started at.
@@ -63,7 +60,7 @@ export class AccessTokenVerifier {
   }
 
   /** The claims if their account may still act: active, and the token's session version is current. */
-  async ifActive(claims: AccessTokenClaims): Promise<AccessTokenClaims | undefined> {
+  private async ifActive(claims: AccessTokenClaims): Promise<AccessTokenClaims | undefined> {
     // The accounts context provides the port; this shared verifier is built before it.
     this.activeAccounts ??= this.modules.get(ActiveAccounts, { strict: false });
     return (await this.activeAccounts.isActive(claims.id, claims.sessionVersion)) ? claims : undefined;

@@ -4,8 +4,6 @@ import { Reflector, type ModuleRef } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { JwtService } from '@nestjs/jwt';
 import { AccessTokenGuard, type AuthenticatedRequest } from './access-token.guard.js';
-import type { AppConfig } from '../../config/app-config.js';
-import { AccessTokenStrategy } from './access-token.strategy.js';
 import { AccessTokenVerifier } from './access-token-verifier.js';
 import { ActiveAccounts } from './active-accounts.port.js';
 import { Public } from './public.decorator.js';
@@ -40,10 +38,7 @@ function setUp() {
   });
   const accounts = new KnownAccounts();
   const modules = { get: () => accounts } as unknown as ModuleRef;
-  const config = { jwt: { accessSecret: SECRET } } as AppConfig;
-  const strategy = new AccessTokenStrategy(new AccessTokenVerifier(jwt, modules), config);
-  strategies.push(strategy);
-  const guard = new AccessTokenGuard(new Reflector(), strategy);
+  const guard = new AccessTokenGuard(new Reflector(), new AccessTokenVerifier(jwt, modules));
   const call = async (authorization: string | undefined, route: 'signedIn' | 'open' = 'signedIn') => {
     const request = { headers: authorization ? { authorization } : {} } as AuthenticatedRequest;
     const context = new ExecutionContextHost([request, {}, () => undefined], Routes, Routes.prototype[route]);
@@ -55,11 +50,8 @@ function setUp() {
 }
 
 const refusal = (message: string) => new UnauthorizedException(message);
-const strategies: AccessTokenStrategy[] = [];
 
 describe('AccessTokenGuard', () => {
-  afterAll(() => strategies.forEach((strategy) => strategy.onModuleDestroy()));
-
   it('lets a valid bearer token through with its claims, in any case of the scheme', async () => {
     const { jwt, call } = setUp();
     const token = await jwt.signAsync({ id: 'u-1', email: 'ava@example.com' });

@@ -1,43 +1,45 @@
-import { Injectable, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import { Injectable, UnauthorizedException, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { AccessTokenStrategy } from './access-token.strategy.js';
+import { AccessTokenVerifier } from './access-token-verifier.js';
 import type { AccessTokenClaims } from './access-tokens.js';
 import { IS_PUBLIC } from './public.decorator.js';
 
 export type AuthenticatedRequest = Request & { user: AccessTokenClaims };
 
-/** Global guard: every API route needs a valid bearer token (AccessTokenStrategy) unless it is @Public(). */
+/** `Authorization: Bearer <token>`, the scheme in any case (RFC 6750). */
+const BEARER = /^bearer\s+(\S+)\s*$/i;
+
+/**
+ * Global guard: every API route needs a valid bearer token unless it is @Public(). The token is checked as
+ * the socket handshake checks it (AccessTokenVerifier: HS256 signature and expiry once per process, the
+ * spec's claims, an active account on every request), and its claims become `request.user`.
+ */
 @Injectable()
-export class AccessTokenGuard extends AuthGuard() {
+export class AccessTokenGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    strategy: AccessTokenStrategy,
-  ) {
-    super({ defaultStrategy: strategy.name, session: false });
-  }
+    private readonly tokens: AccessTokenVerifier,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
       context.getHandler(),
       context.getClass(),
     ]);
     if (isPublic) return true;
-    return (await super.canActivate(context)) as boolean;
-  }
-
-  override handleRequest<T = AccessTokenClaims>(
-    error: unknown,
-    user: T | false,
-    _info: unknown,
-    context: ExecutionContext,
-  ): T {
-    if (error) throw error;
-    if (user) return user;
-    const header = context.switchToHttp().getRequest<Request>().headers.authorization ?? '';
-    throw new UnauthorizedException(
-      /^bearer\s+\S/i.test(header) ? 'Your session has expired. Please sign in again.' : 'Sign in to continue',
-    );
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const header = request.headers.authorization ?? '';
+    const token = BEARER.exec(header)?.[1];
+    const claims = token === undefined ? undefined : await this.tokens.activeClaims(token);
+    if (!claims) {
+      throw new UnauthorizedException(
+        /^bearer\s+\S/i.test(header)
+          ? 'Your session has expired. Please sign in again.'
+          : 'Sign in to continue',
+      );
+    }
+    request.user = claims;
+    return true;
   }
 }

@@ -4,7 +4,6 @@ import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../../config/app-config.js';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens, accessTokenKey } from './access-tokens.js';
 import { AccessTokenGuard } from './access-token.guard.js';
-import { AccessTokenStrategy } from './access-token.strategy.js';
 import { AccessTokenVerifier } from './access-token-verifier.js';
 
 @Global()
@@ -20,12 +19,7 @@ import { AccessTokenVerifier } from './access-token-verifier.js';
       }),
     }),
   ],
-  providers: [
-    AccessTokens,
-    AccessTokenVerifier,
-    AccessTokenStrategy,
-    { provide: APP_GUARD, useClass: AccessTokenGuard },
-  ],
+  providers: [AccessTokens, AccessTokenVerifier, { provide: APP_GUARD, useClass: AccessTokenGuard }],
   exports: [AccessTokens, AccessTokenVerifier],
 })
 export class AuthModule {}
