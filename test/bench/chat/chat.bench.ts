@@ -394,6 +394,9 @@ async function main(): Promise<void> {
         `warm-up ${rate}/s for ${warmupSeconds} s (not counted): delivery p99 ${percentile(warm.latencies, 99).toFixed(1)} ms`,
       );
     }
+    // The young generation grows to its working size in the first seconds of load: growth after the warm-up is
+    // what a running gateway keeps adding.
+    const rssWarm = gateways.map((g) => rssOf(g.pid!));
     const cpuBefore = cpuOf(
       gateways.map((g) => g.pid!),
       database.url,
@@ -423,7 +426,8 @@ async function main(): Promise<void> {
         `${perMessage((benchCpu.user + benchCpu.system) / 1e6)}`,
     );
     console.log(
-      `gateway RSS: ${rssBefore.map(megabytes).join(', ')} -> ${rssAfter.map(megabytes).join(', ')}; ` +
+      `gateway RSS: ${rssBefore.map(megabytes).join(', ')} -> after the warm-up ${rssWarm.map(megabytes).join(', ')} -> ` +
+        `${rssAfter.map(megabytes).join(', ')}; ` +
         `its heap after each full GC (MB): before the run ${fullGcs[fullGcsBefore - 1] ?? '-'}, during it ` +
         `${fullGcs.slice(fullGcsBefore).join(', ') || 'none'}`,
     );
