@@ -54,8 +54,8 @@ type Timings = Record<'read' | 'score' | 'write', number>;
 /**
  * Computes match sets for many users of one day: reads which of them still need a set and whom each must
  * not meet, scores them in blocks against their candidate groups (tier-picker.ts, exact, on worker threads
- * for large blocks) and hands each block's sets to MatchSetWriter. Summaries are not written here but when
- * a card is first read (PickSummaries).
+ * for large blocks) and hands each block's sets to MatchSetWriter. Summaries are not written here: the
+ * summary pass writes them once the sets are stored, and a card read before that gets its own (PickSummaries).
  * Idempotent: the (user, day) key makes a second run, a concurrent run or a redelivered request a no-op
  * for users who already have a set.
  */
