@@ -16,10 +16,10 @@ interface Tracking {
 const tracking = (response: Response) => response as unknown as Tracking;
 
 /**
- * The `end` of a tracked answer: one shared function, not a closure per request. A closure stored as the
- * answer's own `end` kept every answer (and its request) alive through each young-generation collection until
- * the next full one: about a seventh of all a request allocated was promoted, and the gateway's heap grew by
- * hundreds of MB between full collections under load.
+ * The `end` of a tracked answer: one shared function, not a closure per request. A closure stored as a
+ * property of the answer keeps it and its request alive through every young-generation collection until the
+ * next full one (about a seventh of what a request allocates is then promoted, and the old generation fills
+ * with that garbage under load).
  */
 function endAndFinish(this: Response, ...args: unknown[]): Response {
   const end = tracking(this)[kEnd];
