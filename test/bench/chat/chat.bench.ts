@@ -177,6 +177,9 @@ async function seed(databaseUrl: string): Promise<Member[]> {
   }
 }
 
+/** When the clients received the server's pings (engine.io pings each socket every 25 s from its connect). */
+const pingsReceived: number[] = [];
+
 async function connectAll(
   all: Member[],
   bases: string[],
@@ -196,6 +199,7 @@ async function connectAll(
             socket.on('message', (event: { id: string; senderId: string }) => {
               if (event.senderId !== member.id) onMessage(member, event.id);
             });
+            socket.io.on('ping', () => pingsReceived.push(performance.now()));
             socket.once('connect', () => done());
             socket.once('connect_error', fail);
             member.socket = socket;
@@ -253,6 +257,8 @@ interface Sent {
   answers: number[];
   /** The slowest delivery of the messages sent in each second of the run, ms: where the tail came from. */
   worstBySecond: number[];
+  /** Pings the clients received, by second of the run. */
+  pingsBySecond: number[];
   lost: number;
   doubled: number;
   failed: number;
@@ -325,7 +331,12 @@ async function sendAt(
     }
   }
   for (const id of ids) pending.delete(id);
-  return { latencies, answers, worstBySecond, lost, doubled, failed };
+  const pingsBySecond = worstBySecond.map(() => 0);
+  for (const at of pingsReceived) {
+    const second = Math.floor((at - started) / 1000);
+    if (second >= 0 && second < pingsBySecond.length) pingsBySecond[second]!++;
+  }
+  return { latencies, answers, worstBySecond, pingsBySecond, lost, doubled, failed };
 }
 
 /** Requests a second of `path` (as rotating members) from 32 concurrent loops for `forSeconds`. */
@@ -420,6 +431,7 @@ async function main(): Promise<void> {
     console.log(
       `  slowest delivery by second sent (ms): ${run.worstBySecond.map((ms) => ms.toFixed(0)).join(' ')}`,
     );
+    console.log(`  pings the clients received, by second: ${run.pingsBySecond.join(' ')}`);
     console.log(
       `  CPU per message: gateway ${perMessage(processCpuBetween(cpuBefore, cpuAfter))}, PostgreSQL ` +
         `${perMessage(backendCpuBetween(cpuBefore, cpuAfter) ?? 0)}, this load generator ` +
