@@ -12,10 +12,12 @@ interface ThreadOptions {
   dtype: string;
 }
 
-type Extractor = (
+type Extractor = ((
   texts: string[],
   options: { pooling: 'mean'; normalize: true },
-) => Promise<{ data: ArrayLike<number>; dims: number[] }>;
+) => Promise<{ data: ArrayLike<number>; dims: number[] }>) & { dispose(): Promise<void> };
+
+type Request = { type: 'embed'; id: number; texts: string[] } | { type: 'close' };
 
 const port = parentPort!;
 const options = workerData as ThreadOptions;
@@ -39,13 +41,29 @@ try {
   const extractor = await load();
   const probe = await extractor(['hello'], { pooling: 'mean', normalize: true });
   port.postMessage({ type: 'ready', dimension: probe.dims[probe.dims.length - 1] });
-  port.on('message', async ({ id, texts }: { id: number; texts: string[] }) => {
+  // Batches still running when the owner asks to close: the thread ends once they are done.
+  let running = 0;
+  let closing = false;
+  const finish = async () => {
+    await extractor.dispose().catch(() => undefined);
+    port.close();
+  };
+  port.on('message', async (request: Request) => {
+    if (request.type === 'close') {
+      closing = true;
+      if (running === 0) await finish();
+      return;
+    }
+    running++;
     try {
-      const output = await extractor(texts, { pooling: 'mean', normalize: true });
+      const output = await extractor(request.texts, { pooling: 'mean', normalize: true });
       const data = Float32Array.from(output.data);
-      port.postMessage({ type: 'result', id, data }, [data.buffer]);
+      port.postMessage({ type: 'result', id: request.id, data }, [data.buffer]);
     } catch (error) {
-      port.postMessage({ type: 'error', id, message: messageOf(error) });
+      port.postMessage({ type: 'error', id: request.id, message: messageOf(error) });
+    } finally {
+      running--;
+      if (closing && running === 0) await finish();
     }
   });
 } catch (error) {

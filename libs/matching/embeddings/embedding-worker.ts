@@ -13,6 +13,9 @@ function threadFile(): URL {
   return existsSync(compiled) ? compiled : new URL('./embedding-worker.thread.ts', import.meta.url);
 }
 
+/** How long a closing worker may take to finish its last batch before it is terminated regardless. */
+const CLOSE_TIMEOUT_MS = 5_000;
+
 type WorkerMessage =
   | { type: 'ready'; dimension: number }
   | { type: 'failed'; message: string }
@@ -40,7 +43,12 @@ export function startEmbeddingWorker(
     for (const request of pending.values()) request.reject(error);
     pending.clear();
   };
-  worker.on('exit', () => failPending(new Error('embedding worker stopped')));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      failPending(new Error('embedding worker stopped'));
+      resolve();
+    }),
+  );
   // An idle worker must not keep a CLI process alive; a busy one must.
   const refresh = () => (pending.size > 0 ? worker.ref() : worker.unref());
 
@@ -69,14 +77,19 @@ export function startEmbeddingWorker(
               pending.set(id, { resolve: resolveRequest, reject: rejectRequest }),
             );
             refresh();
-            worker.postMessage({ id, texts });
+            worker.postMessage({ type: 'embed', id, texts });
             return result.then((data) =>
               texts.map((_, row) => data.slice(row * dimension, (row + 1) * dimension)),
             );
           },
+          // The thread finishes the batch it is running and exits: terminating it in the middle of an
+          // inference let onnxruntime's native code throw where nothing catches, which aborts the process.
           async close() {
             failPending(new Error('embedding worker stopped'));
-            await worker.terminate();
+            worker.postMessage({ type: 'close' });
+            const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+            await exited;
+            clearTimeout(timer);
           },
         });
         return;
