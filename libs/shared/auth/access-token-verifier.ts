@@ -5,6 +5,8 @@ import { LRUCache } from 'lru-cache';
 import { ActiveAccounts } from './active-accounts.port.js';
 import type { AccessTokenClaims } from './access-tokens.js';
 
+const MAX_TOKEN_LENGTH = 4_096;
+
 interface VerifiedToken {
   claims: AccessTokenClaims;
   /** The token's `exp`, in ms. */
@@ -34,6 +36,8 @@ export class AccessTokenVerifier {
 
   /** The token's claims if it is valid now and its account may act, else undefined. */
   async activeClaims(token: string): Promise<AccessTokenClaims | undefined> {
+    // Ours are a few hundred characters: a client's megabyte of text costs it a refusal, not a verification.
+    if (token.length >= MAX_TOKEN_LENGTH) return undefined;
     const claims = this.remembered(token) ?? this.verify(token);
     return claims && this.ifActive(claims);
   }
