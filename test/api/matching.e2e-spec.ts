@@ -398,6 +398,12 @@ describe('matching API', () => {
     const pass = await t.app.get(DailyMatchRun).writeSummaries(day);
     expect(pass.summaries).toBe(before.n);
     expect(await summariesOf(seeker.id)).toEqual(first);
+    // It leaves the day's picks vacuumed: every page all-visible, no old versions for first reads to visit.
+    const [partition] = await h.sql(`select relpages, relallvisible from pg_class where relname = ?`, [
+      `match_pick_${day.replaceAll('-', '')}`,
+    ]);
+    expect(partition.relpages).toBeGreaterThan(0);
+    expect(partition.relallvisible).toBe(partition.relpages);
     expect((await t.app.get(DailyMatchRun).writeSummaries(day)).summaries).toBe(0);
     const [{ models }] = await h.sql(
       `select count(*)::int as models from answer_text_similarity where model_id = ?`,

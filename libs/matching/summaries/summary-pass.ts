@@ -17,8 +17,9 @@ export interface SummaryPassReport {
 /**
  * Writes a day's compatibility summaries in the background, right after its sets are stored, so that the
  * morning's first reads find them instead of each writing three. Batched and bounded (a batch of members at a
- * time), and resumable: it writes only summaries still missing, so a pass cut short by a crash is simply
- * run again (the schedule's chunks through their MatchSetsStored events, `fated match run` over the day).
+ * time), and resumable: it writes only summaries still missing, so a pass cut short by a crash is simply run
+ * again (the schedule's chunks through their MatchSetsStored events, `fated match run` over the day). It ends
+ * with a vacuum of the day's picks, which it rewrote.
  */
 @Injectable()
 export class SummaryPass {
@@ -64,7 +65,8 @@ export class SummaryPass {
     return written;
   }
 
-  private done(day: string, summaries: number, started: number): SummaryPassReport {
+  private async done(day: string, summaries: number, started: number): Promise<SummaryPassReport> {
+    if (summaries > 0) await this.sets.vacuumDay(this.orm.em.fork(), day);
     const ms = Math.round(performance.now() - started);
     this.metrics?.matchGenerationPhase.observe({ phase: 'summaries' }, ms / 1000);
     return { day, summaries, ms };
