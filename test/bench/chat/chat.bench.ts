@@ -414,6 +414,7 @@ async function main(): Promise<void> {
     );
     const benchCpuBefore = process.cpuUsage();
     const fullGcsBefore = fullGcs.length;
+    const runStartedAt = new Date();
     const run = await sendAt(all, bases, rate, seconds, pending);
     const cpuAfter = cpuOf(
       gateways.map((g) => g.pid!),
@@ -429,7 +430,7 @@ async function main(): Promise<void> {
         `POST answered p50 ${percentile(run.answers, 50).toFixed(1)} ms, p99 ${percentile(run.answers, 99).toFixed(1)} ms`,
     );
     console.log(
-      `  slowest delivery by second sent (ms): ${run.worstBySecond.map((ms) => ms.toFixed(0)).join(' ')}`,
+      `  slowest delivery by second sent from ${runStartedAt.toISOString()} (ms): ${run.worstBySecond.map((ms) => ms.toFixed(0)).join(' ')}`,
     );
     console.log(`  pings the clients received, by second: ${run.pingsBySecond.join(' ')}`);
     console.log(
