@@ -30,12 +30,22 @@ export class SummaryPass {
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
-  /** The summaries of `userIds`' picks of `day` (one chunk of the schedule). */
-  async forMembers(day: string, userIds: string[]): Promise<SummaryPassReport> {
+  /**
+   * The summaries of `userIds`' picks of `day` (one chunk of the schedule). Before each batch and the vacuum
+   * it awaits `whenFree`: the chunk's caller lets the day's sets go first.
+   */
+  async forMembers(
+    day: string,
+    userIds: string[],
+    whenFree: () => Promise<void> = () => Promise.resolve(),
+  ): Promise<SummaryPassReport> {
     const started = performance.now();
     let summaries = 0;
-    for (let at = 0; at < userIds.length; at += MEMBERS_PER_BATCH)
+    for (let at = 0; at < userIds.length; at += MEMBERS_PER_BATCH) {
+      await whenFree();
       summaries += await this.batch(day, userIds.slice(at, at + MEMBERS_PER_BATCH));
+    }
+    await whenFree();
     return this.done(day, summaries, started);
   }
 
