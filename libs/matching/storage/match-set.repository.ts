@@ -250,7 +250,7 @@ export class MatchSetRepository {
    * every pick of the day it reaches, leaving the old versions dead beside the new ones; until a vacuum, the
    * morning's first reads of those picks visit both versions and set each row's commit hint (measured at
    * 100k members: about a quarter of PostgreSQL's time for a set read). Autovacuum would get there, but not
-   * before the morning's reads. Most pages are skipped (the visibility map), so a chunk's call is cheap.
+   * before the morning's reads. Pages all-visible since an earlier vacuum are skipped (the visibility map).
    */
   async vacuumDay(em: EntityManager, day: string): Promise<void> {
     const partition = `match_pick_${day.replaceAll('-', '')}`;
