@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fakeJwt, json, mockFetch } from '@/test/http';
-import { api, ApiError, refreshSession } from './api-client';
+import { api, ApiError, refreshSession, whileLoggingOut } from './api-client';
 import { authStore } from './auth-store';
 
 const signedIn = { id: 'u1', email: 'ava@example.com', accessToken: 'old-token', verification: true };
@@ -87,6 +87,25 @@ describe('api client', () => {
     expect(calls).toHaveLength(1);
     expect(first).toEqual({ id: 'u1', email: 'ava@example.com', accessToken: token, verification: false });
     expect(second).toBe(first);
+  });
+
+  it('sends a refresh asked during a logout only after the logout answered', async () => {
+    let answerLogout!: () => void;
+    const { calls } = mockFetch(({ path }) =>
+      path === '/logout'
+        ? new Promise((resolve) => (answerLogout = () => resolve(json(200, {}))))
+        : json(401, { statusCode: 401, error: 'no-session', message: 'Your session has expired.' }),
+    );
+
+    const logout = whileLoggingOut(() => api.get('/logout', { public: true }));
+    const refresh = refreshSession().catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(calls.map((c) => c.path)).toEqual(['/logout']);
+
+    answerLogout();
+    await logout;
+    expect(await refresh).toMatchObject({ status: 401 });
+    expect(calls.map((c) => c.path)).toEqual(['/logout', '/refresh']);
   });
 
   it('rejects a refresh answer without an access token', async () => {

@@ -71,9 +71,30 @@ let refreshing: Promise<Auth> | null = null;
  * GET /refresh with the cookie. The server rotates the refresh token and treats a reused one as theft,
  * so concurrent callers share one in-flight request instead of each presenting the same cookie.
  */
+/**
+ * The logout in flight, if any. A refresh sent beside it could restore the very session it ends (its cookie
+ * not revoked yet: the home page a logout lands on restores a remembered session), so a refresh waits for it.
+ */
+let loggingOut: Promise<void> | null = null;
+
+/** Runs `logout`, the call that revokes the refresh cookie; refreshes asked meanwhile are sent after it. */
+export function whileLoggingOut<T>(logout: () => Promise<T>): Promise<T> {
+  const call = logout();
+  const settled = call.then(
+    () => undefined,
+    () => undefined,
+  );
+  loggingOut = settled;
+  void settled.then(() => {
+    if (loggingOut === settled) loggingOut = null;
+  });
+  return call;
+}
+
 export function refreshSession(): Promise<Auth> {
   refreshing ??= (async () => {
     try {
+      if (loggingOut) await loggingOut;
       const response = await send('/refresh', { method: 'GET' }, { public: true });
       if (!response.ok) throw await toApiError(response);
       const body = (await response.json()) as { accessToken?: string; verification?: boolean };

@@ -1,6 +1,6 @@
-import { api } from '@/lib/api-client';
+import { api, whileLoggingOut } from '@/lib/api-client';
 
-/** GET /logout: revokes the refresh token and clears its cookie. */
+/** GET /logout: revokes the refresh token and clears its cookie (a session restore waits for it). */
 export function logOut(): Promise<unknown> {
-  return api.get('/logout', { public: true });
+  return whileLoggingOut(() => api.get('/logout', { public: true }));
 }
