@@ -10,9 +10,9 @@ import { Metrics } from '../../../shared/observability/metrics.js';
 
 /** Users per MatchRequested: a matcher computes a chunk as one batch and acknowledges it once written. */
 export const USERS_PER_EVENT = 1000;
-/** Events per transaction, so 100k requests don't make one giant transaction. */
-const EVENTS_PER_TRANSACTION = 20;
-/** How long the day's request stays ours without renewal; renewed after every transaction. */
+/** Events per statement, so 100k requests don't make one giant statement. */
+const EVENTS_PER_STATEMENT = 20;
+/** How long the day's request stays ours without renewal; renewed after every statement of events. */
 export const REQUEST_LEASE_MS = 2 * 60_000;
 
 @CommandHandler(RequestDailyMatchesCommand)
@@ -39,15 +39,15 @@ export class RequestDailyMatchesHandler implements ICommandHandler<RequestDailyM
     const refreshed = await this.personality.refreshStale();
     // After a holder died part-way, this resumes: users whose set exists are not asked for again.
     const users = await this.runs.usersWithoutSet(this.orm.em.fork(), day);
-    const perTransaction = USERS_PER_EVENT * EVENTS_PER_TRANSACTION;
-    for (let start = 0; start < users.length; start += perTransaction) {
-      const slice = users.slice(start, start + perTransaction);
-      await this.orm.em.fork().transactional(async (em) => {
-        for (let at = 0; at < slice.length; at += USERS_PER_EVENT) {
-          const userIds = slice.slice(at, at + USERS_PER_EVENT);
-          this.outbox.record(em, new MatchRequested(userIds[0]!, { day, userIds }));
-        }
-      });
+    const perStatement = USERS_PER_EVENT * EVENTS_PER_STATEMENT;
+    for (let start = 0; start < users.length; start += perStatement) {
+      const events: MatchRequested[] = [];
+      for (let at = start; at < Math.min(users.length, start + perStatement); at += USERS_PER_EVENT) {
+        const userIds = users.slice(at, at + USERS_PER_EVENT);
+        events.push(new MatchRequested(userIds[0]!, { day, userIds }));
+      }
+      // One statement, its payloads bound: the unit of work would format megabytes of ids into its SQL.
+      await this.outbox.recordMany(this.orm.em.fork(), events);
       await this.runs.renewLease(this.orm.em.fork(), day, REQUEST_LEASE_MS);
     }
     await this.runs.recordRequested(this.orm.em.fork(), day, users.length);

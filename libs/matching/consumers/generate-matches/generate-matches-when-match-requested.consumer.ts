@@ -49,10 +49,8 @@ export class GenerateMatchesWhenMatchRequested implements EventConsumer<MatchReq
     if (missing.length > 0) await this.pools.refreshMembers(pool, missing);
     const report = await this.generator.generate(day, users, { pool, recent });
     this.logger.debug(`day ${day}: ${report.created} sets for ${users.length} requests`);
-    await this.orm.em
-      .fork()
-      .transactional(async (em) =>
-        this.outbox.record(em, new MatchSetsStored(users[0]!, { day, userIds: users })),
-      );
+    await this.outbox.recordMany(this.orm.em.fork(), [
+      new MatchSetsStored(users[0]!, { day, userIds: users }),
+    ]);
   }
 }
