@@ -44,9 +44,12 @@ import { DailyMatchRun } from '../../../libs/matching/daily-run/daily-match-run.
  * afresh as a deployed server makes them (the daily run, then its summary pass, each timed), and
  * `--first-reads` members who are not among the signed-in accounts each ask for their set once (their
  * tokens signed here with the gateway's secret: signing in thousands through argon2 would take minutes).
+ * Like every route, the first read has a warm-up: `--first-read-warmup` other members' first reads, not
+ * counted, so that the figure is of a gateway that has served first reads before (a deployed one has, every
+ * morning), not of its code's first minutes.
  *
  *   npm run bench -- http [--users 100000] [--connections 32] [--seconds 10] [--accounts 2500]
- *                         [--first-reads 10000]
+ *                         [--first-reads 10000] [--first-read-warmup 5000]
  *                         [--data-dir DIR] [--fresh] [--warmup 2] [--settle-minutes 30]
  *                         [--only TEXT] [--profile] [--metrics-rounds R]
  *
@@ -68,6 +71,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     accounts: { type: 'string', default: '2500' },
     'first-reads': { type: 'string', default: '10000' },
+    'first-read-warmup': { type: 'string', default: '5000' },
     seed: { type: 'string', default: '1' },
     password: { type: 'string', default: DEFAULT_SEED_PASSWORD },
     'data-dir': { type: 'string' },
@@ -86,6 +90,10 @@ const warmup = Number(values.warmup);
 const seed = Number(values.seed);
 const accountCount = Math.min(Number(values.accounts), users);
 const firstReadCount = Math.min(Number(values['first-reads']), Math.max(0, users - accountCount));
+const firstReadWarmupCount =
+  firstReadCount === 0
+    ? 0
+    : Math.min(Number(values['first-read-warmup']), Math.max(0, users - accountCount - firstReadCount));
 if (
   !Number.isInteger(users) ||
   users < 2 ||
@@ -99,13 +107,15 @@ if (
   accountCount < 1 ||
   !Number.isInteger(firstReadCount) ||
   firstReadCount < 0 ||
+  !Number.isInteger(firstReadWarmupCount) ||
+  firstReadWarmupCount < 0 ||
   !(Number(values['settle-minutes']) > 0) ||
   !Number.isInteger(metricsRounds) ||
   metricsRounds < 0
 ) {
   console.error(
     'usage: npm run bench -- http [--users N ≥ 2] [--connections C] [--seconds S] [--warmup S] [--accounts A] ' +
-      '[--first-reads R] [--seed S] [--password P] [--data-dir DIR] [--fresh] [--settle-minutes M]',
+      '[--first-reads R] [--first-read-warmup W] [--seed S] [--password P] [--data-dir DIR] [--fresh] [--settle-minutes M]',
   );
   process.exit(2);
 }
@@ -214,11 +224,16 @@ async function main(): Promise<void> {
     for (const [index, target] of targets.entries()) {
       if (warmup > 0) await load(base, target, warmup);
       await measure(target, () => load(base, target, seconds));
-      if (index === 0 && firstReaders.length > 0) {
-        // Once each: a first read can happen only once per member and day.
-        const first = firstReadTarget(firstReaders, 'POST /api/match/new (first read)');
-        await measure(first, () => load(base, first, undefined, firstReaders.length));
-        const repeat = firstReadTarget(firstReaders, 'POST /api/match/new (repeat)');
+      if (index === 0 && firstReaders.measured.length > 0) {
+        // Once each: a first read can happen only once per member and day, so its warm-up is of others.
+        const { warmup: warmReaders, measured } = firstReaders;
+        if (warmReaders.length > 0) {
+          const warm = firstReadTarget(warmReaders, 'POST /api/match/new (first read, warm-up)');
+          await load(base, warm, undefined, warmReaders.length);
+        }
+        const first = firstReadTarget(measured, 'POST /api/match/new (first read)');
+        await measure(first, () => load(base, first, undefined, measured.length));
+        const repeat = firstReadTarget(measured, 'POST /api/match/new (repeat)');
         await load(base, repeat, 3);
         await measure(repeat, () => load(base, repeat, seconds));
       }
@@ -305,7 +320,7 @@ async function prepareDatabaseLocation(): Promise<Database> {
  * consumers on, then waits for them (personality vectors) and checks N members are matchable. Users already
  * there (same seed) are skipped, so a database that holds them is reused as it is.
  */
-async function seedUntilMatchable(database: Database): Promise<Account[]> {
+async function seedUntilMatchable(database: Database): Promise<FirstReaders> {
   let context: CliContext | undefined;
   let failed = true;
   try {
@@ -426,11 +441,12 @@ async function vacuumAndAnalyze(context: CliContext): Promise<void> {
 /**
  * Today's sets made afresh, the way the deployed server makes them each morning: the day's sets go, the
  * daily run stores new ones, and its summary pass writes their summaries (both timed). Then the members whose
- * first read is measured: `--first-reads` of them with a set, none of the signed-in accounts, each with an
- * access token signed with the gateway's secret.
+ * first read warms the gateway up and those whose first read is measured: `--first-read-warmup` and
+ * `--first-reads` of them with a set, none of the signed-in accounts, each with an access token signed with
+ * the gateway's secret.
  */
-async function freshDay(context: CliContext): Promise<Account[]> {
-  if (firstReadCount === 0) return [];
+async function freshDay(context: CliContext): Promise<FirstReaders> {
+  if (firstReadCount === 0) return NO_FIRST_READERS;
   const run = context.app.get(DailyMatchRun, { strict: false });
   const day = run.today();
   const connection = connectionOf(context);
@@ -457,17 +473,26 @@ async function freshDay(context: CliContext): Promise<Account[]> {
   const rows = await connection.execute<{ id: string; email: string; session_version: number }[]>(
     `select u.id, u.email, u.session_version from match_set s join app_user u on u.id = s.user_id
       where s.day = ?::date and s.pick_count > 0 order by md5(u.id::text) limit ?`,
-    [day, firstReadCount + accountCount],
+    [day, firstReadWarmupCount + firstReadCount + accountCount],
   );
   const jwt = new JwtService({ secret: ACCESS_SECRET, signOptions: { expiresIn: '1h' } });
-  return rows
+  const readers = rows
     .filter((row) => !accountEmails.has(row.email))
-    .slice(0, firstReadCount)
+    .slice(0, firstReadWarmupCount + firstReadCount)
     .map((row) => ({
       id: row.id,
       token: jwt.sign({ id: row.id, email: row.email, sv: Number(row.session_version) }, { subject: row.id }),
     }));
+  return { warmup: readers.slice(0, firstReadWarmupCount), measured: readers.slice(firstReadWarmupCount) };
 }
+
+/** Members with a set of today who have not read it: some to warm the gateway up, the others measured. */
+interface FirstReaders {
+  warmup: Account[];
+  measured: Account[];
+}
+
+const NO_FIRST_READERS: FirstReaders = { warmup: [], measured: [] };
 
 function connectionOf(context: CliContext) {
   return (context.app.get(MikroORM).em.fork() as SqlEntityManager).getConnection();
