@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Patch } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean, ValidateIf } from 'class-validator';
 import { CurrentUser } from '../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../shared/auth/access-tokens.js';
 import {
@@ -9,14 +9,17 @@ import {
   type NotificationSettings,
 } from './notification-settings.repository.js';
 
+/** Each setting may be left out, but not sent as null (IsOptional would let null through to the database). */
+const unlessLeftOut = ValidateIf((_: object, value: unknown) => value !== undefined);
+
 export class NotificationSettingsDto {
   @ApiPropertyOptional({ description: "Email me when it's mutual" })
-  @IsOptional()
+  @unlessLeftOut
   @IsBoolean({ message: 'mutual must be true or false' })
   mutual?: boolean;
 
   @ApiPropertyOptional({ description: 'Email me about new messages' })
-  @IsOptional()
+  @unlessLeftOut
   @IsBoolean({ message: 'messages must be true or false' })
   messages?: boolean;
 }
