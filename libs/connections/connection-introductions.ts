@@ -21,4 +21,8 @@ export class ConnectionIntroductions extends Introductions {
     ]);
     return interested || connected !== undefined;
   }
+
+  ended(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean> {
+    return this.connections.ended(em, viewerId, ownerId);
+  }
 }

@@ -13,8 +13,8 @@ export type Visibility = 'visible' | 'not-a-match' | 'hidden';
 /**
  * The one read rule for a user's profile and photo (design.md): the user themself, someone who was shown
  * this user as a match (matching's record, through the ShownMatches port), or someone the user is interested in or connected to
- * (connections), unless either blocked the other (safety) or the owner is suspended or deleted (accounts) —
- * then the profile is as good as gone (404). Images use it too.
+ * (connections), unless either blocked the other (safety), the two ended a connection (connections) or the owner
+ * is suspended or deleted (accounts) — then the profile is as good as gone (404). Images use it too.
  */
 @Injectable()
 export class ProfileAccess {
@@ -33,17 +33,18 @@ export class ProfileAccess {
     if (viewerId === ownerId) return 'visible';
     const em = this.orm.em;
     this.shownMatches ??= shownMatchesIn(this.modules);
-    // The three owners are asked at once: one round trip, as when this was one statement.
-    const [status, shown, blocked] = await Promise.all([
+    this.introductions ??= introductionsIn(this.modules);
+    // The owners are asked at once: one round trip.
+    const [status, shown, blocked, ended] = await Promise.all([
       this.accounts.statusOf(ownerId, em),
       this.shownMatches.wasShown(em, viewerId, ownerId),
       this.blocks.blockedEitherWay(em, ownerId, [viewerId]),
+      this.introductions.ended(em, viewerId, ownerId),
     ]);
-    // Deleted or suspended: gone for everyone. Blocked: gone for the two of them. An id that never was an
-    // account is "not yours" like any stranger's, so nobody learns which ids exist.
-    if (status === 'deleted') return 'hidden';
+    // Deleted or suspended: gone for everyone. Blocked or unmatched: gone for the two of them. An id that never
+    // was an account is "not yours" like any stranger's, so nobody learns which ids exist.
+    if (status === 'deleted' || ended) return 'hidden';
     // Rarer than being shown, so asked only then.
-    this.introductions ??= introductionsIn(this.modules);
     if (!shown && !(await this.introductions.introduced(em, viewerId, ownerId))) return 'not-a-match';
     if (status !== 'active') return 'hidden';
     return blocked.size > 0 ? 'hidden' : 'visible';

@@ -9,11 +9,17 @@ import type { EntityManager } from '@mikro-orm/core';
  */
 export abstract class Introductions {
   abstract introduced(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean>;
+  /** Whether the two ended a connection (an unmatch, or a block that ended it): unknown to each other since. */
+  abstract ended(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean>;
 }
 
 /** Nobody is introduced: the answer where the connections context is not loaded (a matcher, the CLI). */
 class NoIntroductions extends Introductions {
   async introduced(): Promise<boolean> {
+    return false;
+  }
+
+  async ended(): Promise<boolean> {
     return false;
   }
 }
