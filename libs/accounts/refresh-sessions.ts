@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
+import { Outbox } from '../messaging/outbox.js';
 import { sql } from '../persistence/sql.js';
+import { SessionsEnded } from './events/sessions-ended.event.js';
 import { RefreshSession, REFRESH_TOKEN_TTL_MS } from './refresh-session.entity.js';
 import { hashSecretToken, newSecretToken } from './secret-token.js';
 import type { User } from './user.entity.js';
@@ -19,8 +21,14 @@ const MAX_SUCCESSOR_HOPS = 5;
  */
 @Injectable()
 export class RefreshSessions {
+  constructor(private readonly outbox: Outbox) {}
+
   /** Adds a new token, under the account's current session version, and returns its clear value (for the cookie only). */
-  issue(em: EntityManager, user: Pick<User, 'id' | 'sessionVersion'>, familyId: string = randomUUID()): string {
+  issue(
+    em: EntityManager,
+    user: Pick<User, 'id' | 'sessionVersion'>,
+    familyId: string = randomUUID(),
+  ): string {
     const { token, hash } = newSecretToken();
     const session = new RefreshSession();
     session.userId = user.id;
@@ -76,8 +84,8 @@ export class RefreshSessions {
   }
 
   /**
-   * Ends every sign-in of the account, in the caller's transaction (a password change, a reset, a suspension):
-   * the session version is raised, so a refresh or an access token issued concurrently under the old version is
+   * Ends every sign-in of the account, in the caller's transaction (a password change, a reset, a suspension),
+   * and says so (SessionsEnded: its open sockets close): the session version is raised, so a refresh or an access token issued concurrently under the old version is
    * refused too. The version is raised in SQL: that UPDATE's row lock does not conflict with the key-share lock
    * a concurrent refresh's new row takes on the account. The rows are then marked revoked, skipping any that a
    * refresh holds at this moment (waiting for them could deadlock with a refresh walking its family's
@@ -96,6 +104,7 @@ export class RefreshSessions {
         where id in (select id from refresh_session where user_id = ? and revoked_at is null for update skip locked)`,
       [user.id],
     );
+    this.outbox.record(em, new SessionsEnded(user.id, { userId: user.id }));
   }
 
   async revokeFamily(em: EntityManager, familyId: string): Promise<void> {

@@ -16,6 +16,7 @@ export const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'MatchSetsStored',
   'ProfileUpdated',
   'QuizSubmitted',
+  'SessionsEnded',
   'UserBlocked',
   'UserRegistered',
   'UserUnblocked',

@@ -1,13 +1,19 @@
-import { AccountDeleted, AccountSuspended } from '../../accounts/index.js';
+import { AccountDeleted, AccountSuspended, SessionsEnded } from '../../accounts/index.js';
 import { Consumes, type EventConsumer } from '../../messaging/consumes.decorator.js';
 import { RealtimeNotifier } from '../realtime/realtime-notifier.js';
 
-/** A suspended or deleted member's sockets are closed on every gateway, and their handshakes refused from then on. */
-@Consumes(AccountSuspended, AccountDeleted)
-export class CloseSocketsWhenAccountEnds implements EventConsumer<AccountSuspended | AccountDeleted> {
+type AccountEnded = AccountSuspended | AccountDeleted | SessionsEnded;
+
+/**
+ * A suspended or deleted member's sockets are closed on every gateway, and their handshakes refused from then on;
+ * so are the sockets of a member whose sign-ins were ended (a password change or reset): a socket opened with an
+ * old token must not go on receiving messages. The asking browser's own socket reconnects with its new token.
+ */
+@Consumes(AccountSuspended, AccountDeleted, SessionsEnded)
+export class CloseSocketsWhenAccountEnds implements EventConsumer<AccountEnded> {
   constructor(private readonly notifier: RealtimeNotifier) {}
 
-  async handle(event: AccountSuspended | AccountDeleted): Promise<void> {
+  async handle(event: AccountEnded): Promise<void> {
     this.notifier.disconnect(event.payload.userId);
   }
 }

@@ -1,0 +1,11 @@
+import { IntegrationEvent } from '../../messaging/integration-event.js';
+import { EventRegistry } from '../../messaging/event-registry.js';
+
+/**
+ * Every sign-in of the account was ended (a password change or reset, a suspension): tokens issued before stop
+ * working, and sockets opened with them are closed. aggregateId = userId.
+ */
+export class SessionsEnded extends IntegrationEvent<{ userId: string }> {
+  static readonly type = 'SessionsEnded';
+}
+EventRegistry.register(SessionsEnded);
