@@ -341,9 +341,8 @@ describe('connections (API and Socket.IO)', () => {
       body: { mutual: true, messages: false },
     });
     expect((await b.client.get('/account/notifications')).body).toEqual({ mutual: true, messages: false });
-    expect(
-      (await b.client.request('PATCH', '/account/notifications', { json: { messages: 'yes' } })).status,
-    ).toBe(400);
+    for (const bad of [{ messages: 'yes' }, { messages: null }, { mutual: null }])
+      expect((await b.client.request('PATCH', '/account/notifications', { json: bad })).status).toBe(400);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const toB = t.mail.messages.filter((m) => m.to.includes(b.email) && m.raw.includes('New message from'));
     expect(toB).toHaveLength(1);
@@ -363,6 +362,14 @@ describe('connections (API and Socket.IO)', () => {
     }
     expect((await a.client.post('/interest', { userId: b.id })).status).toBe(404);
     expect((await b.client.post('/interest', { userId: a.id })).status).toBe(404);
+    // Unknown to each other: profile and photo as for a block.
+    for (const [viewer, owner] of [
+      [a, b],
+      [b, a],
+    ]) {
+      expect((await viewer.client.get(`/user/getProfile/${owner.id}`)).status).toBe(404);
+      expect((await viewer.client.get(`/image/fetch/${owner.id}`)).status).toBe(404);
+    }
     expect((await a.client.post('/match/new', { userId: a.id })).body.best?.compatibility.id).not.toBe(b.id);
     await until(
       'matching records the pair',
@@ -412,6 +419,34 @@ describe('connections (API and Socket.IO)', () => {
     expect((await d.client.post('/block', { userId: c.id })).status).toBe(201);
     expect((await c.client.post(`/connections/${second}/messages`, { text: 'hello?' })).status).toBe(404);
     expect((await c.client.get('/connections')).body).toEqual([]);
+    // A block that ended a connection ends the pair as an unmatch does: an unblock does not bring them back.
+    await until(
+      'connection ended',
+      async () => (await sql(`select 1 from connection where id = ?`, [second])).length === 0,
+    );
+    expect((await d.client.request('DELETE', `/block/${c.id}`)).status).toBe(204);
+    expect((await c.client.post('/interest', { userId: d.id })).status).toBe(404);
+    expect((await d.client.post('/interest', { userId: c.id })).status).toBe(404);
+    const apart = (from: Member, to: Member) =>
+      sql(`select 1 from match_block where user_id = ? and blocked_user_id = ?`, [from.id, to.id]);
+    await until('matching took the unblock, and keeps the pair apart', async () => {
+      return (await apart(d, c)).length === 0 && (await apart(c, d)).length === 1;
+    });
+  });
+
+  it("a password change closes the member's open sockets: one opened with an old token hears nothing more", async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    const aLive = await listen(a);
+    const changed = await a.client.post('/password/change', {
+      currentPassword: a.password,
+      newPassword: 'a brand new passphrase',
+    });
+    expect(changed.status).toBe(201);
+    await until('socket closed', () => !aLive.socket.connected);
+    await b.client.post(`/connections/${id}/messages`, { text: 'Still there?' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(aLive.events.filter((e) => e.name === 'message')).toEqual([]);
   });
 
   it("closes a suspended member's sockets and drops them from lists; the export has connections and sent messages", async () => {
