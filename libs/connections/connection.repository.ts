@@ -131,6 +131,15 @@ export class ConnectionRepository {
     };
   }
 
+  /**
+   * Holds the pair until the caller's transaction ends, so that the two members' interests in each other are
+   * checked one after the other: at once, each would see only its own and neither make the connection.
+   */
+  async lockPair(em: EntityManager, one: string, other: string): Promise<void> {
+    const [a, b] = ordered(one, other);
+    await sql(em, `select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`pair:${a}:${b}`]);
+  }
+
   /** The pair's connection, made now or already there. */
   async connect(em: EntityManager, one: string, other: string): Promise<{ id: string; made: boolean }> {
     const [a, b] = ordered(one, other);

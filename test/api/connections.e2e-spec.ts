@@ -228,6 +228,25 @@ describe('connections (API and Socket.IO)', () => {
     ]);
   });
 
+  it('two members interested in each other at the same moment are connected once', async () => {
+    const [a, b] = await pair();
+    // b is interested in a first only through a's interest, so b's own set is asked for too.
+    await b.client.post('/match/new', { userId: b.id });
+    const answers = await Promise.all([
+      a.client.post('/interest', { userId: b.id }),
+      b.client.post('/interest', { userId: a.id }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(answers.some((answer) => answer.body.mutual)).toBe(true);
+    const rows = await sql(`select id from connection where user_a in (?, ?) and user_b in (?, ?)`, [
+      a.id,
+      b.id,
+      a.id,
+      b.id,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+
   it('"Not for me" takes an interest off the list without telling the interested person', async () => {
     const [a, b] = await pair();
     await a.client.post('/interest', { userId: b.id });

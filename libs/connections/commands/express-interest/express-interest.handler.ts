@@ -38,6 +38,7 @@ export class ExpressInterestHandler implements ICommandHandler<ExpressInterestCo
   async execute({ userId, targetId }: ExpressInterestCommand): Promise<InterestAnswer> {
     if (userId === targetId) throw ConnectionErrors.selfInterest();
     const outcome = await this.orm.em.fork().transactional(async (em) => {
+      await this.connections.lockPair(em, userId, targetId);
       if (!(await this.mayAddress(em, userId, targetId))) throw ConnectionErrors.unknownPerson();
       const existing = await this.connections.between(em, userId, targetId);
       if (existing) return { connectionId: existing.id, news: 'none' as const };
