@@ -3,9 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../shared/auth/access-tokens.js';
-import { PerUserThrottle } from '../shared/http/per-user-throttle.js';
 import { uuidParam } from '../shared/http/uuid-param.pipe.js';
-import { ConnectionErrors } from './connection-errors.js';
 import { EndConnectionCommand } from './commands/end-connection/end-connection.command.js';
 import { MarkReadCommand } from './commands/mark-read/mark-read.command.js';
 import { MarkReadDto } from './commands/mark-read/mark-read.dto.js';
@@ -45,8 +43,7 @@ export class ConnectionsController {
     return this.queries.execute(new ListMessagesQuery(user.id, id, page.before, page.limit ?? 50));
   }
 
-  /** 30 a minute per member: a conversation's pace, not a flood. */
-  @PerUserThrottle('messages', 30, 60_000, ConnectionErrors.tooManyMessages)
+  /** 30 messages a minute per member, counted by the command (a retry or a refused text is not a message). */
   @Post(':id/messages')
   send(
     @CurrentUser() user: AccessTokenClaims,

@@ -74,12 +74,21 @@ export class MessageRepository {
       events.json,
     ]);
     if (rows[0]) return { message: toView(rows[0]), added: true };
+    return { message: (await this.sentWithClientId(em, message.senderId, message.clientId!))!, added: false };
+  }
+
+  /** The message `senderId` sent with `clientId`, if any (a retry's answer). */
+  async sentWithClientId(
+    em: EntityManager,
+    senderId: string,
+    clientId: string,
+  ): Promise<MessageView | undefined> {
     const [first] = await sql<RawMessage>(
       em,
       `select id, sender_id, text, sent_at from message where sender_id = ? and client_id = ?`,
-      [message.senderId, message.clientId],
+      [senderId, clientId],
     );
-    return { message: toView(first!), added: false };
+    return first && toView(first);
   }
 
   /** A page of a conversation: the newest `limit` before `beforeSeq` (or the newest), in the order sent. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { CommandBus } from '@nestjs/cqrs';
@@ -483,13 +484,23 @@ describe('connections (API and Socket.IO)', () => {
     expect((await a.client.get(`/connections/${id}/messages`)).status).toBe(404);
   });
 
-  it('limits a member to 30 messages a minute', async () => {
+  it('limits a member to 30 messages a minute; refused texts and retries are not messages', async () => {
     const [a, b] = await pair();
     const id = await connect(a, b);
+    const send = (body: object) => a.client.post(`/connections/${id}/messages`, body);
+    for (let i = 0; i < 5; i++) expect((await send({ text: '   ' })).status).toBe(400);
+    const clientId = randomUUID();
+    const first = await send({ text: 'm0', clientId });
+    for (let i = 0; i < 5; i++) expect((await send({ text: 'm0', clientId })).body).toEqual(first.body);
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++)
-      statuses.push((await a.client.post(`/connections/${id}/messages`, { text: `m${i}` })).status);
-    expect(statuses.slice(0, 30).every((status) => status === 201)).toBe(true);
-    expect(statuses[30]).toBe(429);
+    for (let i = 1; i < 31; i++) statuses.push((await send({ text: `m${i}` })).status);
+    expect(statuses.slice(0, 29).every((status) => status === 201)).toBe(true);
+    expect(statuses[29]).toBe(429);
+    expect((await send({ text: 'one more' })).body.message).toBe(
+      'You are sending messages too fast. Please wait a moment.',
+    );
+    // Past the limit a retry still gets its message, never a second one.
+    expect(await send({ text: 'm0', clientId })).toMatchObject({ status: 201, body: first.body });
+    expect(await sql(`select 1 from message where connection_id = ?`, [id])).toHaveLength(30);
   });
 });

@@ -15,29 +15,50 @@ export const tooManyRequests = () =>
   new DomainError('throttled', 'too-many-requests', 'Too many requests. Please wait a moment and try again.');
 
 /**
- * A per-account budget for work that costs the server (photo re-encoding, profile embedding, waitlist
- * ranking, reports), counted in this process, keyed by the signed-in user: a fixed window per account in
- * rate-limiter-flexible's memory store, which forgets an account when its window ends. The sign-in limits,
- * which must hold across gateways, are the shared ones (`shared/rate-limits`).
+ * A per-account budget, counted in this process: a fixed window per account in rate-limiter-flexible's memory
+ * store, which forgets an account when its window ends. For work that costs the server (photo re-encoding,
+ * profile embedding, waitlist ranking, reports) as a route's guard (PerUserThrottle), and for what a command
+ * counts itself (messages). The sign-in limits, which must hold across gateways, are the shared ones
+ * (`shared/rate-limits`).
  */
+export class PerUserBudget {
+  private readonly budgets: RateLimiterMemory;
+  // The store arms a timer per account for its window. Armed inside a request, the timer would keep that
+  // request's async context (its ORM fork and what the fork loaded) alive for the whole window: consumed in
+  // the scope of this budget's creation instead, outside every request.
+  private readonly outsideRequests = new AsyncResource('PerUserBudget');
+
+  constructor(limit: number, windowMs: number) {
+    this.budgets = new RateLimiterMemory({ points: limit, duration: windowMs / 1000 });
+  }
+
+  /** Takes one from the account's budget: false when it is spent for this window. */
+  async take(userId: string): Promise<boolean> {
+    try {
+      await this.outsideRequests.runInAsyncScope(() => this.budgets.consume(userId));
+      return true;
+    } catch (outcome) {
+      if (outcome instanceof RateLimiterRes) return false;
+      throw outcome;
+    }
+  }
+
+  /** Gives back one taken for what did not happen after all (a repeated request, a failed write). */
+  async giveBack(userId: string): Promise<void> {
+    await this.outsideRequests.runInAsyncScope(() => this.budgets.reward(userId));
+  }
+}
+
+/** A route's guard: each request of the signed-in user takes one from its budget, or is refused. */
 export function PerUserThrottle(name: string, limit: number, windowMs: number, refusal: () => DomainError) {
   @Injectable()
   class PerUserThrottleGuard implements CanActivate {
-    private readonly budgets = new RateLimiterMemory({ points: limit, duration: windowMs / 1000 });
-    // The store arms a timer per account for its window. Armed inside a request, the timer would keep that
-    // request's async context (its ORM fork and what the fork loaded) alive for the whole window: consumed in
-    // the scope of this guard's creation instead, outside every request.
-    private readonly outsideRequests = new AsyncResource('PerUserThrottle');
+    private readonly budget = new PerUserBudget(limit, windowMs);
 
     async canActivate(context: ExecutionContext): Promise<boolean> {
       const userId = context.switchToHttp().getRequest<AuthenticatedRequest>().user?.id;
       if (!userId) return true;
-      try {
-        await this.outsideRequests.runInAsyncScope(() => this.budgets.consume(userId));
-      } catch (outcome) {
-        if (outcome instanceof RateLimiterRes) throw refusal();
-        throw outcome;
-      }
+      if (!(await this.budget.take(userId))) throw refusal();
       return true;
     }
   }
