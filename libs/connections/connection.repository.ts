@@ -60,7 +60,8 @@ export class ConnectionRepository {
     'pair-states',
     `select * from (
        select p.pair,
-              exists (select 1 from interest i where i.user_id = k.me and i.target_id = k.other) as interested,
+              exists (select 1 from interest i where i.user_id = k.me and i.target_id = k.other
+                                                   and i.withdrawn_at is null) as interested,
               (select c.id from connection c where c.user_a = k.a and c.user_b = k.b) as connection_id,
               exists (select 1 from ended_pair e where e.user_a = k.a and e.user_b = k.b) as ended
          from unnest(?::text[]) as p(pair)
@@ -116,8 +117,8 @@ export class ConnectionRepository {
   ): Promise<{ interests: number; interestsDeclined: number; connections: number; messages: number }> {
     const [row] = await sql<Record<string, number | string>>(
       em,
-      `select (select count(*) from interest) as interests,
-              (select count(*) from interest where declined_at is not null) as interests_declined,
+      `select (select count(*) from interest where withdrawn_at is null) as interests,
+              (select count(*) from interest where declined_at is not null and withdrawn_at is null) as interests_declined,
               (select count(*) from connection) as connections,
               (select count(*) from message) as messages`,
       [],

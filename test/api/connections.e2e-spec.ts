@@ -260,6 +260,22 @@ describe('connections (API and Socket.IO)', () => {
     expect((await b.client.get('/interest/received')).body).toEqual([]);
     expect((await b.client.post('/interest/decline', { userId: a.id })).status).toBe(204);
     expect((await a.client.post('/interest/decline', { userId: b.id })).status).toBe(404);
+
+    // Withdrawing and sending again does not undo it: b is not told again, and a sees only their own toggle.
+    const bLive = await listen(b);
+    expect((await a.client.request('DELETE', `/interest/${b.id}`)).status).toBe(204);
+    expect((await a.client.post('/match/new', { userId: a.id })).body.best.interest).toBe('none');
+    expect((await a.client.post('/interest', { userId: b.id })).body).toEqual({
+      interested: true,
+      mutual: false,
+    });
+    expect((await a.client.post('/match/new', { userId: a.id })).body.best.interest).toBe('sent');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bLive.events.filter((e) => e.name === 'interest')).toEqual([]);
+    expect((await b.client.get('/interest/received')).body).toEqual([]);
+    // b may still change their mind: b's own interest in a makes it mutual.
+    expect((await b.client.post('/match/new', { userId: b.id })).status).toBe(200);
+    expect((await b.client.post('/interest', { userId: a.id })).body).toMatchObject({ mutual: true });
   });
 
   it('stores each message before telling both members, once per clientId, pages history and counts unread', async () => {

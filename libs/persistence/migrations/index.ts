@@ -30,6 +30,7 @@ import { Migration20261126000400Connections } from './20261126000400-connections
 import { Migration20261126000500OutboxRequestId } from './20261126000500-outbox-request-id.migration.js';
 import { Migration20261126000610ErasableEventsConsumerIds } from './20261126000610-erasable-events-consumer-ids.migration.js';
 import { Migration20261127000100RefreshPersonalityConsumerId } from './20261127000100-refresh-personality-consumer-id.migration.js';
+import { Migration20261127000200InterestWithdrawn } from './20261127000200-interest-withdrawn.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -73,4 +74,5 @@ export const migrations: MigrationObject[] = [
     name: '20261127000100-refresh-personality-consumer-id',
     class: Migration20261127000100RefreshPersonalityConsumerId,
   },
+  { name: '20261127000200-interest-withdrawn', class: Migration20261127000200InterestWithdrawn },
 ];
