@@ -266,6 +266,48 @@ describe('connections in the browser: mutual interest and conversations in real 
     await phone.close();
   });
 
+  it('a password change ends the old sockets but keeps this browser live', async () => {
+    const [jules, maya] = await matchedPair();
+    await eventually(async () =>
+      expect((await jules.client.post('/match/new', { userId: jules.id })).body.best?.name).toBe(maya.name),
+    );
+    expect((await jules.client.post('/interest', { userId: maya.id })).status).toBe(201);
+    const connectionId = (await maya.client.post('/interest', { userId: jules.id })).body
+      .connectionId as string;
+    expect(connectionId).toBeTruthy();
+
+    const { page, pageErrors, close } = await openScenario(browser, t, {
+      ageConfirmed: true,
+      viewport: PHONE,
+    });
+    await signInThroughForm(page, jules);
+    await page.goto('/settings');
+    await visible(page.getByRole('heading', { name: 'Change password' }));
+    await page.getByLabel('Current password').fill(jules.password);
+    await page.getByLabel('New password', { exact: true }).fill('changed secret 42');
+    await page.getByLabel('Confirm new password').fill('changed secret 42');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await visible(toast(page, 'Password changed'));
+
+    // Without a reload: the socket closed by the change reconnects with this browser's new sign-in.
+    await mainNav(page).getByRole('link', { name: 'Messages' }).click();
+    await waitForPath(page, '/connections');
+    await page
+      .getByRole('region', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(maya.name) })
+      .click();
+    await waitForPath(page, `/connections/${connectionId}`);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await maya.client.post(`/connections/${connectionId}/messages`, {
+      text: 'Still here after your new password?',
+      clientId: crypto.randomUUID(),
+    });
+    await visible(page.getByRole('log').getByText('Still here after your new password?'));
+    await visible(page.getByRole('heading', { level: 1, name: maya.name }));
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
   it('Settings → Notifications saves both choices', async () => {
     const person = await t.signUp();
     const { page, pageErrors, close } = await openScenario(browser, t, {
