@@ -4,6 +4,8 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { CommandBus } from '@nestjs/cqrs';
 import { io, type Socket } from 'socket.io-client';
 import { SetAccountSuspensionCommand } from '../../libs/accounts/commands/suspend-account/set-account-suspension.command.js';
+import { AppConfig } from '../../libs/config/app-config.js';
+import { addDays, calendarDay } from '../../libs/matching/index.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const PNG_1PX = Buffer.from(
@@ -227,6 +229,32 @@ describe('connections (API and Socket.IO)', () => {
         unread: 0,
       },
     ]);
+  });
+
+  it('allows interest in someone from the sets of the last 30 days: today and the 29 before', async () => {
+    const x = await member(
+      'male',
+      'female',
+      Array.from({ length: 19 }, () => 1),
+    );
+    const y = await member(
+      'female',
+      'male',
+      Array.from({ length: 19 }, () => 5),
+    );
+    const today = calendarDay(new Date(), t.app.get(AppConfig).timeZone);
+    const shownOn = async (daysAgo: number) => {
+      const day = addDays(today, -daysAgo);
+      await sql(`select ensure_match_pick_day(?::date)`, [day]);
+      await sql(
+        `insert into match_pick (user_id, day, tier, candidate_id, percent, created_at) values (?, ?::date, 'best', ?, 50, now())`,
+        [x.id, day, y.id],
+      );
+    };
+    await shownOn(30);
+    expect((await x.client.post('/interest', { userId: y.id })).status).toBe(404);
+    await shownOn(29);
+    expect((await x.client.post('/interest', { userId: y.id })).status).toBe(201);
   });
 
   it('two members interested in each other at the same moment are connected once', async () => {

@@ -13,7 +13,7 @@ import { InterestRepository } from '../../interest.repository.js';
 import { ConnectionNews } from '../../connection-news.js';
 import { ExpressInterestCommand, type InterestAnswer } from './express-interest.command.js';
 
-/** How far back a set's people may still be told "I'm interested". */
+/** How far back a set's people may still be told "I'm interested": today and the 29 days before. */
 const INTEREST_WINDOW_DAYS = 30;
 
 /**
@@ -66,7 +66,7 @@ export class ExpressInterestHandler implements ICommandHandler<ExpressInterestCo
     const [present, ended, shown, interestedInMe, exists] = await Promise.all([
       this.access.presentAmong(em, userId, [targetId]),
       this.connections.ended(em, userId, targetId),
-      this.matchSets.wasShownSince(em, userId, targetId, addDays(today, -INTEREST_WINDOW_DAYS)),
+      this.matchSets.wasShownSince(em, userId, targetId, addDays(today, -(INTEREST_WINDOW_DAYS - 1))),
       this.interests.exists(em, targetId, userId),
       this.users.findById(targetId, em),
     ]);
