@@ -683,6 +683,20 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
         ]);
         expect(events.filter((e) => e.name === 'connection')).toHaveLength(1);
       }
+
+      // The limit of 30 messages a minute holds across gateways: 29 more, through A and B in turn, then no more
+      // through either.
+      const throughEither = [other.client, onGatewayB];
+      for (let i = 0; i < 29; i++) {
+        const more = await throughEither[i % 2]!.post(`/connections/${connectionId}/messages`, {
+          text: `#${i}`,
+        });
+        expect(more.status).toBe(201);
+      }
+      for (const client of throughEither)
+        expect(
+          (await client.post(`/connections/${connectionId}/messages`, { text: 'too many' })).status,
+        ).toBe(429);
     } finally {
       for (const socket of sockets) socket.disconnect();
     }

@@ -7,29 +7,51 @@ import {
   type ExecutionContext,
   type Type,
 } from '@nestjs/common';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { MikroORM } from '@mikro-orm/core';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { AuthenticatedRequest } from '../auth/access-token.guard.js';
 import { DomainError } from '../domain-error.js';
+import { sharedRateLimitOptions, sqlRateLimitStore } from '../rate-limits/sql-rate-limit-store.js';
 
 export const tooManyRequests = () =>
   new DomainError('throttled', 'too-many-requests', 'Too many requests. Please wait a moment and try again.');
 
 /**
- * A per-account budget, counted in this process: a fixed window per account in rate-limiter-flexible's memory
- * store, which forgets an account when its window ends. For work that costs the server (photo re-encoding,
- * profile embedding, waitlist ranking, reports) as a route's guard (PerUserThrottle), and for what a command
- * counts itself (messages). The sign-in limits, which must hold across gateways, are the shared ones
- * (`shared/rate-limits`).
+ * A per-account budget: a fixed window per account, in rate-limiter-flexible. `inProcess` counts in this
+ * process's memory, which forgets an account when its window ends: for work that costs this server (photo
+ * re-encoding, profile embedding, waitlist ranking, reports), as a route's guard (PerUserThrottle). `shared`
+ * counts in the `rate_limit` table, so a limit of the contract holds across gateways (messages); once an
+ * account is past it, this process refuses it from memory until the window ends, so a flood does not reach
+ * the database. The sign-in limits are the shared ones of `shared/rate-limits`.
  */
 export class PerUserBudget {
-  private readonly budgets: RateLimiterMemory;
-  // The store arms a timer per account for its window. Armed inside a request, the timer would keep that
-  // request's async context (its ORM fork and what the fork loaded) alive for the whole window: consumed in
-  // the scope of this budget's creation instead, outside every request.
+  // A memory store arms a timer per account for its window. Armed inside a request, the timer would keep
+  // that request's async context (its ORM fork and what the fork loaded) alive for the whole window:
+  // consumed in the scope of this budget's creation instead, outside every request.
   private readonly outsideRequests = new AsyncResource('PerUserBudget');
 
-  constructor(limit: number, windowMs: number) {
-    this.budgets = new RateLimiterMemory({ points: limit, duration: windowMs / 1000 });
+  private constructor(private readonly budgets: RateLimiterAbstract) {}
+
+  static inProcess(limit: number, windowMs: number): PerUserBudget {
+    return new PerUserBudget(new RateLimiterMemory({ points: limit, duration: windowMs / 1000 }));
+  }
+
+  static shared(orm: MikroORM, name: string, limit: number, windowMs: number): PerUserBudget {
+    return new PerUserBudget(
+      new RateLimiterPostgres({
+        ...sharedRateLimitOptions(sqlRateLimitStore(orm)),
+        keyPrefix: name,
+        points: limit,
+        duration: windowMs / 1000,
+        // The first refusal blocks the account here for the rest of its window.
+        inMemoryBlockOnConsumed: limit + 1,
+      }),
+    );
   }
 
   /** Takes one from the account's budget: false when it is spent for this window. */
@@ -53,7 +75,7 @@ export class PerUserBudget {
 export function PerUserThrottle(name: string, limit: number, windowMs: number, refusal: () => DomainError) {
   @Injectable()
   class PerUserThrottleGuard implements CanActivate {
-    private readonly budget = new PerUserBudget(limit, windowMs);
+    private readonly budget = PerUserBudget.inProcess(limit, windowMs);
 
     async canActivate(context: ExecutionContext): Promise<boolean> {
       const userId = context.switchToHttp().getRequest<AuthenticatedRequest>().user?.id;

@@ -2,7 +2,7 @@ import { Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap
 import { MikroORM } from '@mikro-orm/core';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppConfig } from '../../config/app-config.js';
-import { sqlRateLimitStore } from './sql-rate-limit-store.js';
+import { sharedRateLimitOptions, sqlRateLimitStore } from './sql-rate-limit-store.js';
 
 /** How often expired rows leave the table (the store's own timer would outlive the app's connection). */
 const PRUNE_INTERVAL_MS = 5 * 60_000;
@@ -43,13 +43,7 @@ export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShut
 
   constructor(config: AppConfig, orm: MikroORM) {
     this.store = sqlRateLimitStore(orm);
-    const store = {
-      storeClient: this.store,
-      storeType: 'adapter',
-      tableName: 'rate_limit',
-      tableCreated: true,
-      clearExpiredByTimeout: false,
-    };
+    const store = sharedRateLimitOptions(this.store);
     const limits = config.rateLimits;
     this.failureLimit = limits.perEmailPer15Minutes;
     this.accountFailureLimit = limits.perEmailPer15Minutes * ACCOUNT_FAILURES_PER_HOUR_FACTOR;

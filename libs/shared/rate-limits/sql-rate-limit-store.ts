@@ -29,3 +29,17 @@ export function sqlRateLimitStore(orm: MikroORM): { query(query: PgQuery): Promi
     },
   };
 }
+
+/**
+ * A RateLimiterPostgres's options for the `rate_limit` table (made by a migration). Expired rows are
+ * deleted by AuthLimits' prune, not by a timer of each limiter's own.
+ */
+export function sharedRateLimitOptions(store: ReturnType<typeof sqlRateLimitStore>) {
+  return {
+    storeClient: store,
+    storeType: 'adapter',
+    tableName: 'rate_limit',
+    tableCreated: true,
+    clearExpiredByTimeout: false,
+  };
+}

@@ -22,7 +22,7 @@ const MESSAGES_PER_MINUTE = 30;
  */
 @CommandHandler(SendMessageCommand)
 export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
-  private readonly pace = new PerUserBudget(MESSAGES_PER_MINUTE, 60_000);
+  private readonly pace: PerUserBudget;
 
   constructor(
     private readonly orm: MikroORM,
@@ -31,7 +31,10 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     private readonly outbox: Outbox,
     private readonly news: ConnectionNews,
     @Optional() private readonly metrics?: Metrics,
-  ) {}
+  ) {
+    // Counted in the database: the contract's limit, whichever gateways a member's messages go through.
+    this.pace = PerUserBudget.shared(orm, 'messages', MESSAGES_PER_MINUTE, 60_000);
+  }
 
   async execute(command: SendMessageCommand): Promise<MessageView> {
     const em = this.orm.em.fork();
