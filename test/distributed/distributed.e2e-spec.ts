@@ -684,6 +684,28 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
         expect(events.filter((e) => e.name === 'connection')).toHaveLength(1);
       }
 
+      // While the member on gateway B has a socket there, a message through A mails nobody. Once it closes,
+      // gateway A learns so (it had found them online on B) and the next message mails them.
+      const mailsBefore = mail.count(other.email);
+      const newMessageMails = () => mail.count(other.email) - mailsBefore;
+      const whileOnline = await one.client.post(`/connections/${connectionId}/messages`, { text: 'Online?' });
+      await told(onB, 'message', (data) => data.id === whileOnline.body.id);
+      expect(newMessageMails()).toBe(0);
+      sockets[1]!.disconnect();
+      await waitFor(
+        'a new-message mail once the member left gateway B',
+        15_000,
+        async () => {
+          await one.client.post(`/connections/${connectionId}/messages`, { text: 'Away now?' });
+          return newMessageMails() > 0 ? true : undefined;
+        },
+        300,
+      );
+      const away = await mail.waitFor(other.email, (each) =>
+        each.raw.includes('New message from Person 101'),
+      );
+      expect(away.raw).not.toContain('Away now?');
+
       // The limit of 30 messages a minute holds across gateways: 29 more, through A and B in turn, then no more
       // through either.
       const throughEither = [other.client, onGatewayB];

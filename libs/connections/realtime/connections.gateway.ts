@@ -71,8 +71,11 @@ export class ConnectionsGateway implements OnGatewayInit, OnGatewayConnection, O
     if (!userId) return;
     this.metrics?.socketsConnected.dec();
     const open = (this.socketsPerMember.get(userId) ?? 1) - 1;
-    if (open > 0) this.socketsPerMember.set(userId, open);
-    else this.socketsPerMember.delete(userId);
+    if (open > 0) return void this.socketsPerMember.set(userId, open);
+    this.socketsPerMember.delete(userId);
+    this.notifier
+      .left(userId)
+      .catch((error: Error) => this.logger.warn(`member-left not sent: ${error.message}`));
   }
 
   /** Undefined when the socket may connect, else the reason it is refused. */
