@@ -179,6 +179,11 @@ describe('connections (API and Socket.IO)', () => {
         at: expect.any(String),
       },
     ]);
+    // The summary speaks to b about a (b was never shown a: it is written for b now), not a's about b.
+    const aSummary = (await a.client.post('/match/new', { userId: a.id })).body.best.compatibility.summary;
+    expect(aSummary).toContain(b.name.split(' ')[0]);
+    expect(received[0].summary).toContain(a.name.split(' ')[0]);
+    expect(received[0].summary).not.toContain(b.name.split(' ')[0]);
     expect((await a.client.get('/interest/received')).body).toEqual([]);
 
     // Withdrawn, it is gone from b's list; expressed again, it is back.

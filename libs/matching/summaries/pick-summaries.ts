@@ -42,6 +42,21 @@ export class PickSummaries {
     return written;
   }
 
+  /**
+   * The pair's summary as `viewerId` reads it, written now and not stored: for a card of someone who was never
+   * in the viewer's own sets (they were in theirs, and are interested). Empty without both members' answers.
+   */
+  async writeFor(em: EntityManager, viewerId: string, candidateId: string): Promise<string> {
+    const people = new Map(
+      (await this.sets.summaryPeople(em, [viewerId, candidateId])).map((person) => [person.userId, person]),
+    );
+    const viewer = people.get(viewerId);
+    if (!viewer) return '';
+    const model = this.answerEmbeddings.ifReady()?.modelId ?? viewer.embeddingModel;
+    const [written] = await this.summarise(em, model, [{ userId: viewerId, candidateId }], people);
+    return written?.summary ?? '';
+  }
+
   private async write(em: EntityManager, missing: UnsummarisedPick[]): Promise<number> {
     if (missing.length === 0) return 0;
     const ids = [...new Set(missing.flatMap((pick) => [pick.userId, pick.candidateId]))];
@@ -66,12 +81,12 @@ export class PickSummaries {
     return written.length;
   }
 
-  private async summarise(
+  private async summarise<Pair extends { userId: string; candidateId: string }>(
     em: EntityManager,
     modelId: string | null,
-    picks: UnsummarisedPick[],
+    picks: Pair[],
     people: Map<string, SummaryPersonRow>,
-  ): Promise<(UnsummarisedPick & { summary: string })[]> {
+  ): Promise<(Pair & { summary: string })[]> {
     const answers = modelId ? await this.answerEmbeddings.forModel(modelId) : undefined;
     const ids = [...new Set(picks.flatMap((pick) => [pick.userId, pick.candidateId]))];
     const bios = answers

@@ -7,8 +7,8 @@ import { People } from '../../people.js';
 import { ListReceivedInterestQuery, type ReceivedInterestView } from './list-received-interest.query.js';
 
 /**
- * Who is interested in the member and not yet answered, newest first, each as their card: name, photo, and
- * the percent and summary of the set that showed the member to them.
+ * Who is interested in the member and not yet answered, newest first, each as their card: name, photo, the
+ * pair's percent and its summary written for the member.
  */
 @QueryHandler(ListReceivedInterestQuery)
 export class ListReceivedInterestHandler implements IQueryHandler<ListReceivedInterestQuery> {
@@ -32,7 +32,7 @@ export class ListReceivedInterestHandler implements IQueryHandler<ListReceivedIn
     for (const interest of received) {
       const person = people.get(interest.userId);
       if (!present.has(interest.userId) || !person) continue;
-      const pick = await this.matchSets.latestPickOf(em, interest.userId, userId);
+      const pick = await this.matchSets.pairAsSeenBy(em, userId, interest.userId);
       views.push({
         userId: interest.userId,
         ...person,
