@@ -27,12 +27,14 @@ describe('metrics in production', () => {
       expect(wrong.status).toBe(401);
     });
 
-    it('serves it with the token', async () => {
-      const scrape = await fetch(`${t.baseUrl}/api/metrics`, {
-        headers: { authorization: `Bearer ${TOKEN}` },
-      });
-      expect(scrape.status).toBe(200);
-      expect(await scrape.text()).toMatch(/^fated_http_request_duration_seconds_bucket\{/m);
+    it('serves it with the token, whatever the letter case of the scheme', async () => {
+      for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+        const scrape = await fetch(`${t.baseUrl}/api/metrics`, {
+          headers: { authorization: `${scheme} ${TOKEN}` },
+        });
+        expect(scrape.status).toBe(200);
+        expect(await scrape.text()).toMatch(/^fated_http_request_duration_seconds_bucket\{/m);
+      }
     });
   });
 

@@ -5,6 +5,7 @@ import type { SqlEntityManager } from '@mikro-orm/sql';
 import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
 import { addDays, calendarDay } from '../../libs/matching/domain/calendar-day.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -117,6 +118,17 @@ describe('observability', () => {
     expect(none.headers.get('x-request-id')).toMatch(UUID);
   });
 
+  it('logs no health probe or scrape, however the path is spelled', async () => {
+    const paths = ['/api/health', '/api/health/live/', '/API/Health/Ready', '/api/metrics/', '/API/METRICS'];
+    for (const path of paths) {
+      const answer = await fetch(`${t.baseUrl}${path}`, { headers: { 'x-request-id': 'quiet-probe' } });
+      expect(answer.status).toBe(200);
+    }
+    await fetch(`${t.baseUrl}/api/quiz/questions`, { headers: { 'x-request-id': 'loud-after-probes' } });
+    await waitFor(() => logged().some((line) => line.requestId === 'loud-after-probes'));
+    expect(logged().filter((line) => line.requestId === 'quiet-probe')).toEqual([]);
+  });
+
   it('logs one JSON line per request, and follows its id through the outbox to the consumers', async () => {
     const email = `traced-${Date.now()}@example.com`;
     const password = 'correct horse battery staple';
@@ -190,6 +202,19 @@ describe('observability', () => {
       status: 'ok',
       components: { database: {} },
     });
+  });
+
+  it('reports a component that does not answer within 3 s as down, on the report as on readiness', async () => {
+    t.app.get(HealthRegistry).register({ name: 'hung', critical: true, check: () => new Promise(() => {}) });
+    for (const path of ['/health', '/health/ready']) {
+      const started = Date.now();
+      const answer = await t.client().get(path);
+      expect(Date.now() - started).toBeLessThan(6_000);
+      expect(answer.status).toBe(503);
+      const components = path === '/health' ? answer.body.components : answer.body.details;
+      expect(components.hung).toMatchObject({ status: 'down', detail: 'timed out' });
+      expect(components.database).toMatchObject({ status: 'up' });
+    }
   });
 
   it('is not ready once the database is gone, and still live', async () => {

@@ -4,8 +4,11 @@ import { Metrics } from './metrics.js';
 import { RequestContext } from './request-context.js';
 import { routeOf } from './route-of.js';
 
-/** Requests a scraper or an orchestrator repeats every few seconds: counted in metrics, not logged. */
-const QUIET_PATHS = new Set(['/api/metrics', '/api/health/live', '/api/health/ready']);
+/**
+ * Routes a scraper or an orchestrator asks every few seconds: counted in metrics, not logged. Known by their
+ * route, so every spelling Express routes to them (letter case, a trailing slash) is quiet too.
+ */
+const QUIET_ROUTES = new Set(['/api/metrics', '/api/health', '/api/health/live', '/api/health/ready']);
 
 type NamedRequest = Request & { id?: string; user?: { id?: string } };
 
@@ -32,7 +35,7 @@ export function httpObservability(metrics: Metrics, logger: Logger) {
         );
       }
       const level = status >= 500 ? 'error' : 'info';
-      if (!logger.isLevelEnabled(level) || QUIET_PATHS.has(request.originalUrl.split('?')[0]!)) return;
+      if (!logger.isLevelEnabled(level) || QUIET_ROUTES.has(route)) return;
       logger[level](
         {
           requestId: id,

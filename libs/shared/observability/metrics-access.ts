@@ -22,7 +22,8 @@ export function metricsAccess(
 }
 
 function bearerMatches(authorization: string | undefined, token: string): boolean {
-  const offered = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  // The scheme's name is case-insensitive (RFC 9110, 11.1).
+  const offered = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
   if (!offered) return false;
   const a = Buffer.from(offered);
   const b = Buffer.from(token);
