@@ -6,12 +6,15 @@ interface StandingRow {
   position: string | number;
   verified: string | number;
   referral_code: string;
+  email_verified: boolean;
 }
 
 export interface WaitlistStanding {
   position: number;
   verifiedReferrals: number;
   referralCode: string;
+  /** Whether the member verified their own email (the waitlist is for verified members). */
+  emailVerified: boolean;
 }
 
 /**
@@ -49,6 +52,7 @@ export class WaitlistStandings {
       position: Number(row.position),
       verifiedReferrals: Number(row.verified),
       referralCode: row.referral_code,
+      emailVerified: row.email_verified,
     };
   }
 
@@ -66,6 +70,7 @@ export class WaitlistStandings {
         `waitlist-standing-${boost}`,
         `with me as (
            select u.id, u.referral_code, u.verified_referrals as verified,
+                  u.email_verified_at is not null as email_verified,
                   case when u.verified_referrals > 0 then u.referrer_rank
                        else u.join_rank
                             - coalesce((select sum(b.departed) from waitlist_departed_bucket b
@@ -75,7 +80,7 @@ export class WaitlistStandings {
                   end - ${boost} * u.verified_referrals as score
              from app_user u where u.id = ?
          )
-         select me.referral_code, me.verified,
+         select me.referral_code, me.verified, me.email_verified,
                 1 + greatest(me.score - 1, 0)
                   - (select count(*) from app_user r
                       where r.verified_referrals > 0 and r.referrer_rank < me.score)

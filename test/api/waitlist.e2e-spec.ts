@@ -12,6 +12,8 @@ interface Member {
   email: string;
   client: ApiClient;
   verifiedReferrals: number;
+  /** An unverified member holds a place but may not read it (403). */
+  verified: boolean;
 }
 
 describe('waitlist API', () => {
@@ -26,7 +28,7 @@ describe('waitlist API', () => {
 
   async function join(options: { code?: string; verify?: boolean } = {}): Promise<Member> {
     const { client, id, email } = await t.signUp(options);
-    const member = { id, email, client, verifiedReferrals: 0 };
+    const member = { id, email, client, verifiedReferrals: 0, verified: options.verify !== false };
     members.push(member);
     return member;
   }
@@ -45,6 +47,11 @@ describe('waitlist API', () => {
     const positions: number[] = [];
     for (const [i, member] of members.entries()) {
       const response = await member.client.get(`/waitlist/${member.id}`);
+      if (!member.verified) {
+        expect(response.status).toBe(403);
+        positions.push(waitlistPosition(entries[i]!, entries));
+        continue;
+      }
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         position: waitlistPosition(entries[i]!, entries),
@@ -92,6 +99,7 @@ describe('waitlist API', () => {
     expect(
       (await unverified.client.post('/verification', { id: link.id, emailToken: link.token })).status,
     ).toBe(201);
+    unverified.verified = true;
     twelfth.verifiedReferrals = 2;
     // #12 now scores 12 − 20 = −8, still behind #5's −15.
     const after = await expectStandingsToFollowTheRanking();
@@ -110,5 +118,27 @@ describe('waitlist API', () => {
       error: 'Bad Request',
       message: 'Invalid user id',
     });
+  });
+
+  it('needs a verified email (403), as the quiz and matches do', async () => {
+    const unverified = await join({ verify: false });
+    expect((await unverified.client.get(`/waitlist/${unverified.id}`)).body).toEqual({
+      statusCode: 403,
+      error: 'Forbidden',
+      message: 'Please verify your email to see your place on the waitlist',
+    });
+    // Their data export still has their place.
+    const exported = await unverified.client.get('/account/export');
+    expect(exported.status).toBe(200);
+    expect(exported.body.waitlist).toMatchObject({ position: expect.any(Number) });
+  });
+
+  it('takes a code pasted with a stray character, and ignores text that is no code', async () => {
+    const referrer = await join();
+    const code = await codeOf(referrer);
+    await join({ code: ` ${code}.` });
+    referrer.verifiedReferrals = 1;
+    for (const junk of ['!!', 'x'.repeat(500), '<script>']) await join({ code: junk });
+    await expectStandingsToFollowTheRanking();
   });
 });

@@ -2,9 +2,20 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsAccountName } from '../../account-name.js';
 import { IsEmailAddress } from '../../email-address.js';
-import { IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsOptional, IsString, Length } from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+/**
+ * A code comes from a share link the member cannot edit in the form: one pasted with a stray character (a
+ * trailing dot or bracket) is the code without it, and text that still is no code is no code, since a
+ * referral must never stop a sign-up. A code that is not text at all is a client's fault (400).
+ */
+const referralCode = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const code = value.replace(/[^A-Za-z0-9]/g, '');
+  return code.length > 0 && code.length <= 32 ? code : undefined;
+};
 
 export class RegisterUserDto {
   @ApiProperty({ example: 'Avery Jones' })
@@ -23,8 +34,7 @@ export class RegisterUserDto {
 
   @ApiPropertyOptional({ description: 'Referral code from a share link' })
   @IsOptional()
-  @Transform(trim)
+  @Transform(referralCode)
   @IsString({ message: 'Invalid referral code' })
-  @Matches(/^[A-Za-z0-9]{0,32}$/, { message: 'Invalid referral code' })
   code?: string;
 }

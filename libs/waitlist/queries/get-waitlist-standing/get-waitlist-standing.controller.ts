@@ -21,6 +21,6 @@ export class GetWaitlistStandingController {
     @Param('id', UserIdPipe) id: string,
   ): Promise<WaitlistView> {
     assertSelf(user, id);
-    return this.queries.execute(new GetWaitlistStandingQuery(id));
+    return this.queries.execute(new GetWaitlistStandingQuery(id, true));
   }
 }

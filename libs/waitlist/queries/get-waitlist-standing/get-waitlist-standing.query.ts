@@ -8,7 +8,14 @@ export interface WaitlistView {
 }
 
 export class GetWaitlistStandingQuery extends Query<WaitlistView> {
-  constructor(readonly userId: string) {
+  /**
+   * `asMember`: the member asks for their own place, which needs a verified email (403 otherwise); the data
+   * export reads it for any account.
+   */
+  constructor(
+    readonly userId: string,
+    readonly asMember = false,
+  ) {
     super();
   }
 }
