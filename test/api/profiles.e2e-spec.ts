@@ -168,6 +168,19 @@ describe('profiles API', () => {
     expect((await anonymous.get(`/user/getProfile/${id}`, { token: 'not.a.jwt' })).status).toBe(401);
   });
 
+  it('takes an id in any letter case as the same id: your own stays yours, and another stays theirs', async () => {
+    const owner = await t.signUp();
+    const intruder = await t.signUp();
+    const upper = owner.id.toUpperCase();
+    expect((await owner.client.post('/user/setProfile', profileOf(upper))).status).toBe(200);
+    expect((await owner.client.get(`/user/getProfile/${upper}`)).body.bio).toBe(profileOf(owner.id).bio);
+    expect((await owner.client.get(`/waitlist/${upper}`)).status).toBe(200);
+    expect((await intruder.client.post('/user/setProfile', profileOf(upper, { bio: 'hacked' }))).status).toBe(
+      403,
+    );
+    expect((await intruder.client.get(`/waitlist/${upper}`)).status).toBe(403);
+  });
+
   it("refuses to write another user's profile (403) and leaves it untouched", async () => {
     const owner = await t.signUp();
     const intruder = await t.signUp();

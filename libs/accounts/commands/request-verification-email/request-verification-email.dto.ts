@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsId } from '../../../shared/http/is-id.js';
 
 export class ResendVerificationDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'Invalid account id' })
+  @IsId('Invalid account id')
   id!: string;
 }
 

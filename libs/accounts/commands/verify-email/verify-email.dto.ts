@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, IsUUID, Matches } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
+import { IsId } from '../../../shared/http/is-id.js';
 
 const INVALID = 'Your verification token has expired or is invalid. Please request a new verification email.';
 
 export class VerifyEmailDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: INVALID })
+  @IsId(INVALID)
   id!: string;
 
   @ApiProperty()

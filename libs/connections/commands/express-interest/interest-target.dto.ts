@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
+import { IsId } from '../../../shared/http/is-id.js';
 
 /** `{userId}`: the member an interest is about (express, decline). */
 export class InterestTargetDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'userId must be a user id' })
+  @IsId('userId must be a user id')
   userId!: string;
 }

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
+import { IsId } from '../../../shared/http/is-id.js';
 
 export class MarkReadDto {
   @ApiProperty({ format: 'uuid', description: 'the last message read' })
-  @IsUUID('all', { message: 'messageId must be a message id' })
+  @IsId('messageId must be a message id')
   messageId!: string;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsId } from '../../../shared/http/is-id.js';
 
 export const MESSAGE_MAX = 2000;
 
@@ -16,6 +17,6 @@ export class SendMessageDto {
   /** The client's id for this message: sending it again (a retry) returns the first, never a second one. */
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
-  @IsUUID('all', { message: 'clientId must be a uuid' })
+  @IsId('clientId must be a uuid')
   clientId?: string;
 }

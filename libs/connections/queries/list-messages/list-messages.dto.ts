@@ -1,11 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsId } from '../../../shared/http/is-id.js';
 
 export class ListMessagesDto {
   @ApiPropertyOptional({ format: 'uuid', description: 'pages back from this message' })
   @IsOptional()
-  @IsUUID('all', { message: 'before must be a message id' })
+  @IsId('before must be a message id')
   before?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })

@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
 import { ProfileMessages } from '../../../profiles/index.js';
+import { IsId } from '../../../shared/http/is-id.js';
 
 /** The multipart text fields; the file itself (`avatar`) comes through the FileInterceptor. */
 export class UploadImageDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: ProfileMessages.userId })
+  @IsId(ProfileMessages.userId)
   id!: string;
 }
 

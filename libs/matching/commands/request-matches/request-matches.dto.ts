@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
+import { IsId } from '../../../shared/http/is-id.js';
 
 export class RequestMatchesDto {
   @ApiProperty({ format: 'uuid', description: 'Your user id' })
-  @IsUUID('all', { message: 'userId must be your user id' })
+  @IsId('userId must be your user id')
   userId!: string;
 }

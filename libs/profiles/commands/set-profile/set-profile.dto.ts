@@ -1,8 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { SEXES, type Sex } from '../../profile.entity.js';
 import { ProfileMessages as M, ProfileRules as R } from '../../profile-rules.js';
+import { IsId } from '../../../shared/http/is-id.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Absent optional text is stored as an empty string, like a field the user left blank. */
@@ -15,7 +16,7 @@ const wholeNumber = ({ value }: { value: unknown }) =>
 /** The profile form (spec section 5), validated as strictly as the client validates it. */
 export class SetProfileDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: M.userId })
+  @IsId(M.userId)
   id!: string;
 
   @ApiProperty({

@@ -8,13 +8,13 @@ import {
   IsObject,
   IsOptional,
   IsString,
-  IsUUID,
   Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
 import { CHOICES_PER_QUESTION, QUESTION_COUNT } from '../../questions.js';
+import { IsId } from '../../../shared/http/is-id.js';
 
 const UNKNOWN_QUESTION = `Each answer needs a question id from 1 to ${QUESTION_COUNT}`;
 const badChoice = (args: ValidationArguments) => {
@@ -46,7 +46,7 @@ export class QuizAnswerDto {
 
 export class SubmitQuizDto {
   @ApiProperty({ format: 'uuid', description: 'Your user id' })
-  @IsUUID('all', { message: 'id must be your user id' })
+  @IsId('id must be your user id')
   id!: string;
 
   // class-validator runs these bottom-up: the list itself is checked before its items.

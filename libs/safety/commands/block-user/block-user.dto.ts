@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
+import { IsId } from '../../../shared/http/is-id.js';
 
 export class BlockUserDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'userId must be a user id' })
+  @IsId('userId must be a user id')
   userId!: string;
 }

@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../report-reasons.js';
+import { IsId } from '../../../shared/http/is-id.js';
 
 export class ReportUserDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: 'userId must be a user id' })
+  @IsId('userId must be a user id')
   userId!: string;
 
   @ApiProperty({ enum: REPORT_REASONS })
@@ -19,6 +20,6 @@ export class ReportUserDto {
 
   @ApiPropertyOptional({ format: 'uuid', description: 'a message of your conversation with them' })
   @IsOptional()
-  @IsUUID('all', { message: 'messageId must be a message id' })
+  @IsId('messageId must be a message id')
   messageId?: string;
 }
