@@ -16,6 +16,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { AuthenticatedRequest } from '../auth/access-token.guard.js';
 import { DomainError } from '../domain-error.js';
+import { accountKey } from '../rate-limits/account-key.js';
 import { sharedRateLimitOptions, sqlRateLimitStore } from '../rate-limits/sql-rate-limit-store.js';
 
 export const tooManyRequests = () =>
@@ -35,7 +36,11 @@ export class PerUserBudget {
   // consumed in the scope of this budget's creation instead, outside every request.
   private readonly outsideRequests = new AsyncResource('PerUserBudget');
 
-  private constructor(private readonly budgets: RateLimiterAbstract) {}
+  /** `keyOf`: what the store keeps for an account. */
+  private constructor(
+    private readonly budgets: RateLimiterAbstract,
+    private readonly keyOf: (userId: string) => string = (userId) => userId,
+  ) {}
 
   static inProcess(limit: number, windowMs: number): PerUserBudget {
     return new PerUserBudget(new RateLimiterMemory({ points: limit, duration: windowMs / 1000 }));
@@ -51,13 +56,15 @@ export class PerUserBudget {
         // The first refusal blocks the account here for the rest of its window.
         inMemoryBlockOnConsumed: limit + 1,
       }),
+      // A hash, as for the sign-in limits: no member's id stays in the table once their account is deleted.
+      (userId) => accountKey(undefined, 'id', userId)!,
     );
   }
 
   /** Takes one from the account's budget: false when it is spent for this window. */
   async take(userId: string): Promise<boolean> {
     try {
-      await this.outsideRequests.runInAsyncScope(() => this.budgets.consume(userId));
+      await this.outsideRequests.runInAsyncScope(() => this.budgets.consume(this.keyOf(userId)));
       return true;
     } catch (outcome) {
       if (outcome instanceof RateLimiterRes) return false;
@@ -67,7 +74,7 @@ export class PerUserBudget {
 
   /** Gives back one taken for what did not happen after all (a repeated request, a failed write). */
   async giveBack(userId: string): Promise<void> {
-    await this.outsideRequests.runInAsyncScope(() => this.budgets.reward(userId));
+    await this.outsideRequests.runInAsyncScope(() => this.budgets.reward(this.keyOf(userId)));
   }
 }
 
