@@ -28,6 +28,12 @@ export class QuizResponseRepository {
     return Number(row?.n ?? 0);
   }
 
+  /** Whether the member took the quiz (one primary-key probe). */
+  async exists(em: EntityManager, userId: string): Promise<boolean> {
+    const rows = await sql(em, `select 1 from quiz_response where user_id = ?`, [userId]);
+    return rows.length > 0;
+  }
+
   /** The stored choices in question order, or null before the quiz was taken. */
   async findChoices(em: EntityManager, userId: string): Promise<number[] | null> {
     return (await this.findResponse(em, userId))?.choices ?? null;

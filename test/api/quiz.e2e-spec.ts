@@ -150,4 +150,22 @@ describe('quiz API', () => {
     expect(payload).toEqual({ choices: Array(19).fill(4) });
     expect(JSON.stringify(events)).not.toContain('client text');
   });
+
+  it('tells a member whether they took the quiz, only to themselves', async () => {
+    const member = await t.signUp();
+    const status = () => member.client.get(`/quiz/status/${member.id}`);
+    expect((await status()).status).toBe(200);
+    expect((await status()).body).toEqual({ answered: false });
+
+    expect(
+      (await member.client.post('/match/generate', { id: member.id, answers: fullAnswers() })).status,
+    ).toBe(201);
+    expect((await status()).body).toEqual({ answered: true });
+
+    expect((await t.client().get(`/quiz/status/${member.id}`)).status).toBe(401);
+    const forbidden = await me.client.get(`/quiz/status/${member.id}`);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toMatchObject({ statusCode: 403, error: 'Forbidden' });
+    expect((await member.client.get('/quiz/status/not-a-uuid')).status).toBe(400);
+  });
 });

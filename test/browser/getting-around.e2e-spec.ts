@@ -269,6 +269,53 @@ describe('getting around, signed in, on phones first', () => {
     await close();
   });
 
+  it.each([PHONE, DESKTOP])(
+    'a public page opened directly keeps the main navigation of a remembered member at $width px',
+    async (viewport) => {
+      const { page, pageErrors, close } = await openScenario(browser, t, { ageConfirmed: true, viewport });
+      await signInThroughForm(page, member, { rememberMe: true });
+      for (const [path, ready] of [
+        ['/does-not-exist', 'Page not found'],
+        ['/terms', 'Terms of Use'],
+        ['/privacy', 'Privacy Policy'],
+      ] as const) {
+        // A reload: the session comes back from the refresh cookie, on a page that does not need one.
+        await page.goto(path);
+        await visible(page.getByRole('heading', { level: 1, name: ready }));
+        const where = `${path} opened directly at ${viewport.width}px`;
+        // The legal pages have their own table of contents (a second landmark): the Main one is checked here.
+        if (path === '/does-not-exist') await expectMainNav(page, where);
+        else {
+          for (const name of NAV_LINKS) await visible(mainNav(page).getByRole('link', { name, exact: true }));
+          expect(await page.getByRole('banner').locator('nav[aria-label="Main"]').count()).toBe(1);
+          await expectNoSidewaysScroll(page, where);
+          await expectTouchTargets(page, where);
+        }
+        await openAccount(page);
+        expect(new URL(page.url()).pathname).toBe(path);
+      }
+      await shoot(page, `${viewport.width}-terms-signed-in`);
+      expect(pageErrors).toEqual([]);
+      await close();
+    },
+  );
+
+  it('home on a new device leads with today’s matches for a member who took the quiz', async () => {
+    // A fresh browser: nothing in its storage says the quiz was taken (it was, through the API).
+    const { page, pageErrors, close } = await signedIn(PHONE);
+    await visible(page.getByRole('heading', { level: 1, name: 'Your matches are waiting' }));
+    expect(await page.getByText('Next up: the compatibility quiz').count()).toBe(0);
+    const quizCard = page
+      .locator('.home-card')
+      .filter({ has: page.getByRole('link', { name: 'Take the Quiz' }) });
+    await visible(quizCard.getByText('Done', { exact: true }));
+    const next = page.locator('.home-card').filter({ hasText: 'Next step' });
+    expect(await next.count()).toBe(1);
+    await visible(next.getByRole('link', { name: "Today's Matches" }));
+    expect(pageErrors).toEqual([]);
+    await close();
+  });
+
   it.each([PHONE, DESKTOP])('/match: an error shows a card with Try again at $width px', async (viewport) => {
     const { page, pageErrors, close } = await signedIn(viewport);
     await page.route('**/api/match/new', (route) =>

@@ -44,8 +44,8 @@ export const storage = {
   },
   setPersist: (value: boolean) => write(storageKeys.persist, JSON.stringify(value)),
   /**
-   * Whether this browser has seen the member finish the quiz (a submit, or matches the server answered
-   * with). The API has no quiz status call; home only uses it to mark the step done.
+   * Whether this browser has seen the member finish the quiz (a submit, matches the server answered with, or
+   * the server's quiz status). Only a cache: home shows it until GET /quiz/status answers.
    */
   isQuizDone: (userId: string) => read(`${storageKeys.quizDone}:${userId}`) === 'true',
   markQuizDone: (userId: string) => write(`${storageKeys.quizDone}:${userId}`, 'true'),

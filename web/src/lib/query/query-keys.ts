@@ -9,6 +9,8 @@ export const queryKeys = {
   matches: (userId: string) => ['matches', userId] as const,
   waitlist: (userId: string) => ['waitlist', userId] as const,
   questions: ['quiz-questions'] as const,
+  /** Whether the member took the quiz; submitting the quiz sets it. */
+  quizStatus: (userId: string) => ['quiz-status', userId] as const,
   connections: (userId: string) => ['connections', userId] as const,
   /** Under the connections' key: whatever refreshes the list refreshes the count. */
   unreadCount: (userId: string) => ['connections', userId, 'unread'] as const,

@@ -1,21 +1,40 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
-import { fakeJwt, json, mockFetch } from '@/test/http';
+import { RootLayout } from '@/app/root-layout';
+import { fakeJwt, json, mockFetch, type RecordedCall } from '@/test/http';
 import { landing, renderRoutes } from '@/test/render';
 import { HomePage } from './home-page';
 
 function renderHome() {
   return renderRoutes([
-    { path: '/', element: <HomePage /> },
-    landing('/signin', 'Sign in page'),
-    landing('/signup', 'Sign up page'),
-    landing('/quiz', 'Quiz page'),
-    landing('/match', 'Match page'),
-    landing('/profile', 'Profile page'),
-    landing('/waitlist', 'Waitlist page'),
-    landing('/onboarding', 'Onboarding page'),
+    {
+      // The app's layout: it is what restores a remembered session.
+      element: <RootLayout />,
+      children: [
+        { path: '/', element: <HomePage /> },
+        landing('/signin', 'Sign in page'),
+        landing('/signup', 'Sign up page'),
+        landing('/quiz', 'Quiz page'),
+        landing('/match', 'Match page'),
+        landing('/profile', 'Profile page'),
+        landing('/waitlist', 'Waitlist page'),
+        landing('/onboarding', 'Onboarding page'),
+      ],
+    },
   ]);
+}
+
+/** The server of a member with a profile, whose quiz status is `quiz` (a promise keeps it pending). */
+function memberWithProfile(quiz: { answered: boolean } | Promise<Response>) {
+  return ({ path }: RecordedCall) =>
+    path === '/quiz/status/u1'
+      ? quiz instanceof Promise
+        ? quiz
+        : json(200, quiz)
+      : path === '/user/getProfile/u1'
+        ? json(200, { id: 'u1', city: 'Austin', state: 'TX' })
+        : json(404, { statusCode: 404, error: 'Not Found', message: 'Not found' });
 }
 
 const user = { id: 'u1', email: 'ava@example.com' };
@@ -32,11 +51,12 @@ describe('HomePage', () => {
     expect(await screen.findByTitle('ava@example.com')).toHaveTextContent(/^ava@example\.com$/);
     expect(screen.getByText('Logged in as')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
-    // One refresh; then home asks whether the profile exists, to lead with the next step (the navigation's
-    // unread count aside).
+    // One refresh; then home asks whether the profile exists and the quiz was taken, to lead with the next
+    // step (the navigation's unread count aside).
     expect(calls.map((c) => c.path).filter((path) => path !== '/connections')).toEqual([
       '/refresh',
       '/user/getProfile/u1',
+      '/quiz/status/u1',
     ]);
   });
 
@@ -130,7 +150,7 @@ describe('HomePage', () => {
     expect(cards()[0]).toHaveTextContent('Edit Profile');
     unmount();
 
-    mockFetch(() => json(200, { id: 'u1', city: 'Austin', state: 'TX' }));
+    mockFetch(memberWithProfile({ answered: false }));
     renderHome();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Next up: the compatibility quiz' }),
@@ -139,16 +159,48 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAccessibleDescription(/^Done/);
   });
 
-  it('leads with today’s matches once the profile and the quiz are done', async () => {
+  it('leads with today’s matches once the profile and the quiz are done, as the server says on a new device', async () => {
     authStore.setAuth({ ...user, accessToken: 't', verification: true });
-    localStorage.setItem('fa_quizDone:u1', 'true');
-    mockFetch(() => json(200, { id: 'u1' }));
+    const { calls } = mockFetch(memberWithProfile({ answered: true }));
     renderHome();
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your matches are waiting' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "Today's Matches" })).toHaveAccessibleDescription(/^Next step/);
+    expect(screen.getByRole('link', { name: 'Take the Quiz' })).toHaveAccessibleDescription(/^Done/);
+    expect(calls.find((c) => c.path === '/quiz/status/u1')?.headers.get('Authorization')).toBe('Bearer t');
+    // Remembered on this device: the next visit shows it before the server answers.
+    expect(localStorage.getItem('fa_quizDone:u1')).toBe('true');
+  });
+
+  it('calls nothing next until the server says whether the quiz was taken', async () => {
+    authStore.setAuth({ ...user, accessToken: 't', verification: true });
+    let answer!: (response: Response) => void;
+    mockFetch(memberWithProfile(new Promise<Response>((resolve) => (answer = resolve))));
+    renderHome();
+
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAccessibleDescription(/^Done/),
+    );
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Welcome back$/);
+    expect(screen.queryByText('Next step')).not.toBeInTheDocument();
+
+    answer(json(200, { answered: false }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Next up: the compatibility quiz' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a quiz this device saw taken while the server is asked', async () => {
+    authStore.setAuth({ ...user, accessToken: 't', verification: true });
+    localStorage.setItem('fa_quizDone:u1', 'true');
+    mockFetch(memberWithProfile(new Promise<Response>(() => undefined)));
+    renderHome();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your matches are waiting' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Take the Quiz' })).toHaveAccessibleDescription(/^Done/);
   });
 

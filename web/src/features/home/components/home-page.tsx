@@ -6,9 +6,8 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Page } from '@/components/ui/page';
 import { VerifyEmailDialog } from '@/components/layout/verify-email-dialog';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useSessionRestore } from '@/lib/auth/use-session-restore';
-import { storage } from '@/lib/storage';
 import { useHasProfile } from '../api/has-profile';
+import { useHasTakenQuiz } from '../api/quiz-status';
 import { AgeGateDialog } from './age-gate-dialog';
 import { HomeHero } from './home-hero';
 import './home-page.css';
@@ -102,7 +101,6 @@ export function HomePage() {
   const navigate = useNavigate();
   const { auth, isLoggedIn } = useAuth();
   const [gate, setGate] = useState<Gate>('none');
-  useSessionRestore();
 
   const verified = Boolean(auth?.verification);
 
@@ -234,17 +232,15 @@ function MemberJourney({
   guardLink: (event: MouseEvent, section: Section) => void;
 }) {
   const profileDone = useHasProfile(userId);
-  const quizDone = storage.isQuizDone(userId);
+  const quizDone = useHasTakenQuiz(userId);
 
   const done: Record<SectionKey, boolean> = {
     profile: profileDone === true,
-    quiz: quizDone,
+    quiz: quizDone === true,
     match: false,
     onboarding: false,
   };
-  // Until the profile answer is in, nothing is called next (the order is already right).
-  const nextKey: SectionKey | null =
-    profileDone === null ? null : !done.profile ? 'profile' : !verified ? null : !quizDone ? 'quiz' : 'match';
+  const nextKey = nextStep(profileDone, verified, quizDone);
   const headline =
     nextKey === 'profile' || nextKey === 'quiz' || nextKey === 'match'
       ? HEADLINES[nextKey]
@@ -277,6 +273,18 @@ function MemberJourney({
       </ol>
     </section>
   );
+}
+
+/** The member's next step; `null` while an answer it depends on is unknown (the order is already right). */
+function nextStep(
+  profileDone: boolean | null,
+  verified: boolean,
+  quizDone: boolean | null,
+): SectionKey | null {
+  if (profileDone === null) return null;
+  if (!profileDone) return 'profile';
+  if (!verified || quizDone === null) return null;
+  return quizDone ? 'match' : 'quiz';
 }
 
 function JourneyCard({

@@ -53,6 +53,7 @@ function QuizRunner({ userId, questions }: { userId: string; questions: QuizQues
     onSuccess: () => {
       clear();
       storage.markQuizDone(userId);
+      queryClient.setQueryData(queryKeys.quizStatus(userId), true);
       // Today's set is made from the answers: the next visit asks for it again.
       queryClient.removeQueries({ queryKey: queryKeys.matches(userId) });
       setStep('done');

@@ -1,0 +1,64 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NotFoundPage } from '@/features/not-found/components/not-found-page';
+import { authStore } from '@/lib/auth-store';
+import { fakeJwt, json, mockFetch } from '@/test/http';
+import { landing, renderRoutes } from '@/test/render';
+import { RootLayout } from './root-layout';
+
+function renderPublicPage(path: string) {
+  return renderRoutes(
+    [
+      {
+        element: <RootLayout />,
+        children: [landing('/signin', 'Sign in page'), { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
+    path,
+  );
+}
+
+const user = { id: 'u1', email: 'ava@example.com' };
+
+describe('RootLayout', () => {
+  it('restores a remembered session on a public page opened directly, which then shows the Main navigation', async () => {
+    const { calls } = mockFetch(({ path }) =>
+      path === '/refresh'
+        ? json(200, { accessToken: fakeJwt(user), verification: true })
+        : json(200, { connections: [] }),
+    );
+    const { router } = renderPublicPage('/does-not-exist');
+
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/does-not-exist');
+    expect(calls.filter((c) => c.path === '/refresh')).toHaveLength(1);
+  });
+
+  it('leaves a visitor on the public page when there is no session to restore', async () => {
+    const { calls } = mockFetch(() =>
+      json(401, { statusCode: 401, error: 'no-session', message: 'expired' }),
+    );
+    const { router } = renderPublicPage('/terms');
+
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/refresh']));
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/terms');
+  });
+
+  it('asks nothing without Remember me, nor with a session already in memory', () => {
+    const { calls } = mockFetch(() => json(500, {}));
+    authStore.setPersist(false);
+    const { unmount } = renderPublicPage('/terms');
+    unmount();
+
+    authStore.setPersist(true);
+    authStore.setAuth({ ...user, accessToken: 't', verification: true });
+    renderPublicPage('/terms');
+
+    expect(calls.filter((c) => c.path === '/refresh')).toHaveLength(0);
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});
