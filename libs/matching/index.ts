@@ -4,6 +4,7 @@
  * its repositories.
  */
 export * from './storage/match-history.js';
+export { PairAsSeen } from './summaries/pair-as-seen.js';
 export { addDays, calendarDay, isCalendarDay, type CalendarDay } from './domain/calendar-day.js';
 export { RequestMatchesCommand } from './commands/request-matches/request-matches.command.js';
 export { RequestDailyMatchesCommand } from './commands/request-daily-matches/request-daily-matches.command.js';

@@ -12,6 +12,7 @@ import { MatchSetRepository } from './storage/match-set.repository.js';
 import { MatchSetGenerator } from './generation/match-set-generator.js';
 import { MatchSetWriter } from './storage/match-set-writer.js';
 import { PickSummaries } from './summaries/pick-summaries.js';
+import { PairAsSeen } from './summaries/pair-as-seen.js';
 import { SummaryPass } from './summaries/summary-pass.js';
 import { DailyMatchRunRepository } from './daily-run/daily-match-run.repository.js';
 import { DailyMatchRun } from './daily-run/daily-match-run.js';
@@ -35,6 +36,7 @@ const services = [
   MatchSetGenerator,
   MatchSetWriter,
   PickSummaries,
+  PairAsSeen,
   SummaryPass,
   DailyMatchRunRepository,
   DailyMatchRun,
@@ -48,7 +50,7 @@ const services = [
  * Matching on its own tables: its read model of members, personality vectors, the candidate pool and match
  * sets. Its services are exported so the worker, the scheduler and POST /match/new (MatchRequestsModule)
  * use them; the CLI asks MatchingOperations (index.ts). Binds the ShownMatches port profiles and safety
- * ask (MatchHistory); other contexts read the sets through MatchHistory alone (index.ts).
+ * ask (MatchHistory); other contexts read the sets through MatchHistory and PairAsSeen alone (index.ts).
  */
 @Module({
   providers: [

@@ -3,19 +3,14 @@ import type { EntityManager } from '@mikro-orm/core';
 import { ShownMatches } from '../../shared/auth/shown-matches.port.js';
 import type { Tier } from '../domain/tiers.js';
 import { sql } from '../../persistence/sql.js';
-import { PickSummaries } from '../summaries/pick-summaries.js';
 
 /**
  * What other contexts may read of the stored sets: who was shown whom (profiles' and safety's ShownMatches
- * port; connections' interest window), a pair's card as one of them sees it (received interest) and a member's
- * whole history (the data export). Read-only: the sets are written by the daily run and requests alone.
+ * port; connections' interest window), the latest pick of a pair (PairAsSeen) and a member's whole history
+ * (the data export). Read-only: the sets are written by the daily run and requests alone.
  */
 @Injectable()
 export class MatchHistory extends ShownMatches {
-  constructor(private readonly summaries: PickSummaries) {
-    super();
-  }
-
   /** Whether `viewerId` was ever shown `ownerId` as a match, whatever happened since (the profile read rule, reports). */
   async wasShown(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean> {
     const rows = await sql(em, `select 1 from match_pick where user_id = ? and candidate_id = ? limit 1`, [
@@ -40,24 +35,8 @@ export class MatchHistory extends ShownMatches {
     return rows.length > 0;
   }
 
-  /**
-   * The pair's percent and summary as `viewerId` reads them (a card of `otherId` for the viewer): from the
-   * viewer's own latest pick of them, else from `otherId`'s pick of the viewer, with a summary written from the
-   * viewer's side (a summary speaks to its reader: "You and {name}…"). Undefined when neither was shown the other.
-   */
-  async pairAsSeenBy(
-    em: EntityManager,
-    viewerId: string,
-    otherId: string,
-  ): Promise<{ percent: number; summary: string } | undefined> {
-    const own = await this.latestPickOf(em, viewerId, otherId);
-    if (own?.summary) return own;
-    const pick = own ?? (await this.latestPickOf(em, otherId, viewerId));
-    return pick && { percent: pick.percent, summary: await this.summaries.writeFor(em, viewerId, otherId) };
-  }
-
   /** The latest pick that showed `candidateId` to `userId`: the pair's percent and the summary written for it. */
-  private async latestPickOf(
+  async latestPickOf(
     em: EntityManager,
     userId: string,
     candidateId: string,

@@ -1,6 +1,6 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { MatchHistory } from '../../../matching/index.js';
+import { PairAsSeen } from '../../../matching/index.js';
 import { ConnectionAccess } from '../../connection-access.js';
 import { InterestRepository } from '../../interest.repository.js';
 import { People } from '../../people.js';
@@ -17,7 +17,7 @@ export class ListReceivedInterestHandler implements IQueryHandler<ListReceivedIn
     private readonly interests: InterestRepository,
     private readonly access: ConnectionAccess,
     private readonly people: People,
-    private readonly matchSets: MatchHistory,
+    private readonly pairs: PairAsSeen,
   ) {}
 
   async execute({ userId }: ListReceivedInterestQuery): Promise<ReceivedInterestView[]> {
@@ -32,7 +32,7 @@ export class ListReceivedInterestHandler implements IQueryHandler<ListReceivedIn
     for (const interest of received) {
       const person = people.get(interest.userId);
       if (!present.has(interest.userId) || !person) continue;
-      const pick = await this.matchSets.pairAsSeenBy(em, userId, interest.userId);
+      const pick = await this.pairs.of(em, userId, interest.userId);
       views.push({
         userId: interest.userId,
         ...person,
