@@ -98,8 +98,12 @@ export async function matchRunAction(
     out.line(summaryLine(report));
     out.line(summaryPassLine(report.summaryPass));
   }
+  // The report is printed either way; a run that left members without a set did not do its job.
   if (remaining > 0)
-    out.line(`${remaining} matchable users of ${day} are still without a set: see the matchers' logs.`);
+    throw new CliError(
+      `${remaining} matchable users of ${day} are still without a set: see the matchers' logs.`,
+      ExitCode.failure,
+    );
   return report;
 }
 
@@ -117,7 +121,8 @@ export function summaryLine(report: DailyRunReport): string {
 
 /**
  * Waits until the requested chunks are answered; returns how many matchable members are still without a
- * set. This process's consumers (the embedded deployment) are done once its events settle. Matchers
+ * set. This process's consumers (the embedded deployment), or the running app's beside it, are done once its
+ * events settle. Matchers
  * elsewhere are followed through the day's set count (cheap to poll); the members without a set, a costly
  * count, are asked once the sets reach those missing at the start or stop coming for a while, until none is
  * left or the count stands still.

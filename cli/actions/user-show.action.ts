@@ -29,6 +29,9 @@ export interface UserReport {
     createdAt: string;
     verified: boolean;
     verifiedAt: string | null;
+    /** Suspended by moderation: signing in is refused and the account is in nobody's set. */
+    suspended: boolean;
+    suspendedAt: string | null;
     referralCode: string;
   };
   profile: (Omit<ProfileView, 'id' | 'name' | 'imageUrl'> & { photo: boolean }) | null;
@@ -83,6 +86,8 @@ export async function userShowAction(
       createdAt: iso(user.createdAt),
       verified: user.verified,
       verifiedAt: user.emailVerifiedAt ? iso(user.emailVerifiedAt) : null,
+      suspended: user.suspendedAt !== null,
+      suspendedAt: user.suspendedAt ? iso(user.suspendedAt) : null,
       referralCode: user.referralCode,
     },
     profile: view
@@ -116,6 +121,7 @@ function print(report: UserReport, out: Output): void {
   out.line(`  id            ${account.id}`);
   out.line(`  signed up     ${when(account.createdAt)}`);
   out.line(`  verified      ${account.verifiedAt ? `yes, ${when(account.verifiedAt)}` : 'no'}`);
+  out.line(`  suspended     ${account.suspendedAt ? `yes, ${when(account.suspendedAt)}` : 'no'}`);
   out.line(`  referral code ${account.referralCode}`);
   if (profile) {
     out.line(

@@ -117,6 +117,15 @@ describe('EventDispatcher', () => {
     expect(new InProcessEventPublisher(starting).relays('NobodyCares')).toBe(true);
   });
 
+  it("beside another process's relay, leaves every event some consumer of the codebase takes to it", () => {
+    // The CLI beside the running app loads no matcher consumer: MatchRequested must still wait for the app's.
+    const besideTheApp = new InProcessEventPublisher(dispatcher, false);
+    expect(dispatcher.consumes('MatchRequested')).toBe(false);
+    expect(besideTheApp.relays('MatchRequested')).toBe(true);
+    expect(besideTheApp.relays('UserRegistered')).toBe(true);
+    expect(besideTheApp.relays('MatchesGenerated')).toBe(false);
+  });
+
   it('resolves a dispatch only after every consumer of the event finished', async () => {
     await dispatcher.dispatch(new SomethingHappened('a', { n: 1 }));
     expect(log.sort()).toEqual(['counted 1', 'flaky ok 1']);

@@ -1,9 +1,11 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { CONSUMED_EVENT_TYPES } from './consumed-event-types.js';
 import type { EventEnvelope } from './event-envelope.js';
 import { EventDispatcher } from './event-dispatcher.js';
 import { EventRegistry } from './event-registry.js';
 import { EventPublisher, type PublishOutcome } from './event-publisher.port.js';
 import type { IntegrationEvent } from './integration-event.js';
+import { OUTBOX_RELAY_ON } from './outbox-relay.js';
 
 /**
  * Events waiting for their consumers before the relay claims more: a backlog (100k rows after a restart)
@@ -19,11 +21,17 @@ const MAX_UNFINISHED_EVENTS = 2_000;
 export class InProcessEventPublisher extends EventPublisher {
   private readonly logger = new Logger('InProcessEventPublisher');
 
-  constructor(private readonly dispatcher: EventDispatcher) {
+  constructor(
+    private readonly dispatcher: EventDispatcher,
+    @Optional() @Inject(OUTBOX_RELAY_ON) private readonly relaying: boolean = true,
+  ) {
     super();
   }
 
   override relays(type: string): boolean {
+    // Another process's relay and consumers take this one's rows (the CLI beside the running app, which
+    // loads few or none of the consumers): what any consumer takes waits for it, whatever runs here.
+    if (!this.relaying) return CONSUMED_EVENT_TYPES.has(type);
     // Before the consumers are known, every event is relayed: none may be marked published unseen.
     return !this.dispatcher.discovered || this.dispatcher.consumes(type);
   }

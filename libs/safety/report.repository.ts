@@ -91,8 +91,21 @@ export class ReportRepository {
     return this.withContacts(em, rows);
   }
 
-  async resolve(em: EntityManager, id: string, status: Exclude<ReportStatus, 'open'>): Promise<void> {
-    await sql(em, `update user_report set status = ?, resolved_at = now() where id = ?`, [status, id]);
+  /**
+   * Resolves the report if it is still open, in one statement: false when it was not (resolved before, or by
+   * another moderator meanwhile), and then nothing is written.
+   */
+  async resolveIfOpen(
+    em: EntityManager,
+    id: string,
+    status: Exclude<ReportStatus, 'open'>,
+  ): Promise<boolean> {
+    const rows = await sql(
+      em,
+      `update user_report set status = ?, resolved_at = now() where id = ? and status = 'open' returning id`,
+      [status, id],
+    );
+    return rows.length > 0;
   }
 
   /** A report goes with either account (foreign keys), so one whose person is missing was deleted just now. */

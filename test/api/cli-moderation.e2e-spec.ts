@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { CommanderError } from 'commander';
+import { CommandBus } from '@nestjs/cqrs';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { createGatewayApp } from '../../apps/gateway/create-gateway-app.js';
 import { withCliContext, type CliContext } from '../../cli/context/cli-context.js';
@@ -19,6 +20,8 @@ import { buildProgram } from '../../cli/commands/command.loader.js';
 import { generateSeedUser } from '../../cli/seed/seed-user-generator.js';
 import { DEFAULT_SEED_PASSWORD } from '../../cli/seed/seed-password.js';
 import { bufferOutput } from '../../cli/ui/output.js';
+import { ResolveReportCommand } from '../../libs/safety/index.js';
+import { describeError, ExitCode } from '../../cli/ui/cli-error.js';
 import { ApiClient } from '../support/api-client.js';
 import { SHARED_MODELS_DIR, TEST_MODEL } from '../support/test-app.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -145,6 +148,38 @@ describe('fated CLI moderation: reports and suspensions', () => {
     );
     const reportedEmail = resolved.reportedEmail;
 
+    // A resolved report stays as it was resolved: a second resolution is refused and changes nothing.
+    for (const outcome of ['dismiss', 'suspend'] as const) {
+      const twice = bufferOutput();
+      const refusal = await cli((context) =>
+        resolveReportAction(context, { id: report!.id, outcome }, twice),
+      ).catch((error: unknown) => error);
+      expect(refusal).toMatchObject({
+        message: `Report ${report!.id} is already resolved (suspended ${resolved.resolvedAt!.slice(0, 16).replace('T', ' ')} UTC); only an open report can be resolved`,
+      });
+      expect(describeError(refusal).exitCode).toBe(ExitCode.failure);
+      expect(twice.lines).toEqual([]);
+    }
+    const [unchanged] = await cli((context) =>
+      listReportsAction(context, { openOnly: false, json: true }, bufferOutput()),
+    );
+    expect(unchanged).toMatchObject({ id: report!.id, status: 'suspended', resolvedAt: resolved.resolvedAt });
+
+    // `user show` says whether the account is suspended, and since when (text and --json).
+    const showSuspended = bufferOutput();
+    const suspendedReport = await cli((context) =>
+      userShowAction(context, { email: reportedEmail }, showSuspended),
+    );
+    expect(suspendedReport.account).toMatchObject({ suspended: true, suspendedAt: expect.any(String) });
+    const since = suspendedReport.account.suspendedAt!;
+    expect(Math.abs(Date.parse(since) - Date.parse(resolved.resolvedAt!))).toBeLessThan(60_000);
+    expect(showSuspended.lines).toContain(
+      `  suspended     yes, ${since.slice(0, 10)} ${since.slice(11, 16)} UTC`,
+    );
+    const suspendedJson = bufferOutput();
+    await cli((context) => userShowAction(context, { email: reportedEmail, json: true }, suspendedJson));
+    expect(JSON.parse(suspendedJson.text()).account).toMatchObject({ suspended: true, suspendedAt: since });
+
     await withGateway(async (client) => {
       const refused = await client().post('/login', {
         email: reportedEmail,
@@ -161,6 +196,12 @@ describe('fated CLI moderation: reports and suspensions', () => {
     const lifted = bufferOutput();
     await cli((context) => setSuspensionAction(context, { email: reportedEmail, suspended: false }, lifted));
     expect(lifted.text()).toBe(`${reportedEmail} is no longer suspended.`);
+    const showLifted = bufferOutput();
+    const liftedReport = await cli((context) =>
+      userShowAction(context, { email: reportedEmail }, showLifted),
+    );
+    expect(liftedReport.account).toMatchObject({ suspended: false, suspendedAt: null });
+    expect(showLifted.lines).toContain('  suspended     no');
     await withGateway(async (client) => {
       expect(
         (await client().post('/login', { email: reportedEmail, password: DEFAULT_SEED_PASSWORD })).status,
@@ -255,5 +296,16 @@ describe('fated CLI moderation: reports and suspensions', () => {
     expect(JSON.parse(asJson.text())).toContainEqual(
       expect.objectContaining({ id: report.id, messageText: `${text} \u202e\u001b[2J` }),
     );
+
+    // Two resolutions at once (two moderators): the report is resolved by one of them, the other is told.
+    const outcomes = await cli((context) =>
+      Promise.allSettled(
+        [0, 1].map(() => context.app.get(CommandBus).execute(new ResolveReportCommand(report.id, 'dismiss'))),
+      ),
+    );
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({
+      reason: { message: expect.stringContaining(`Report ${report.id} is already resolved (dismissed`) },
+    });
   });
 });

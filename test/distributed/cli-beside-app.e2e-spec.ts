@@ -169,6 +169,62 @@ describe('the CLI beside the running app on PGlite', () => {
     expect(await pendingOutbox()).toBe('0 pending');
   });
 
+  /** One statement on the app's database through its socket (the connection is closed before any CLI runs). */
+  async function onAppDatabase<Row extends pg.QueryResultRow>(query: string, values: unknown[] = []) {
+    const client = new pg.Client({ host: dataDir, user: 'postgres', database: 'postgres' });
+    await client.connect();
+    try {
+      return (await client.query<Row>(query, values)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  /** The calendar day `days` after today (UTC, the app's TZ here): a day nobody has a set of yet. */
+  const dayAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('runs the daily matching beside the app: the app makes the sets, the command waits for them', async () => {
+    const day = dayAhead(1);
+    const run = await fated(['match', 'run', '--date', day]);
+    expect(run).toMatchObject({ code: 0 });
+    const figures = new RegExp(`Daily run for ${day}: (\\d+) users, (\\d+) sets`).exec(run.output);
+    expect(figures).not.toBeNull();
+    const [users, sets] = [Number(figures![1]), Number(figures![2])];
+    expect(users).toBeGreaterThanOrEqual(USERS);
+    expect(sets).toBe(users);
+    expect(run.output).not.toContain('still without a set');
+    // The sets exist when the command returns, made by the app's consumers from the CLI's requests.
+    const [stored] = await onAppDatabase<{ n: number }>(
+      'select count(*)::int as n from match_set where day = $1::date',
+      [day],
+    );
+    expect(stored!.n).toBe(users);
+    expect(
+      await onAppDatabase(
+        `select id from outbox_message where type = 'MatchRequested' and (published_at is null or published_at = occurred_at)`,
+      ),
+    ).toEqual([]);
+    expect(await pendingOutbox()).toBe('0 pending');
+  });
+
+  it('exits 1 when the app could not make the sets, instead of reporting success', async () => {
+    const day = dayAhead(2);
+    // A fault in the database: every set of that day is refused, so the app's consumer parks the request.
+    await onAppDatabase(`create function refuse_sets_of_the_day() returns trigger language plpgsql as $$
+      begin if new.day = '${day}'::date then raise exception 'sets of ${day} refused'; end if; return new; end $$`);
+    await onAppDatabase(`create trigger refuse_sets_of_the_day before insert on match_set
+      for each row execute function refuse_sets_of_the_day()`);
+    try {
+      const run = await fated(['match', 'run', '--date', day]);
+      expect(run.code).toBe(1);
+      expect(run.output).toMatch(new RegExp(`Daily run for ${day}: \\d+ users, 0 sets`));
+      expect(run.output).toMatch(new RegExp(`fated: \\d+ matchable users of ${day} are still without a set`));
+    } finally {
+      await onAppDatabase('drop trigger refuse_sets_of_the_day on match_set');
+      await onAppDatabase('drop function refuse_sets_of_the_day()');
+      await onAppDatabase(`delete from dead_letter where type = 'MatchRequested'`);
+    }
+  });
+
   it('a CLI killed mid-seed leaves the app serving, its own writes whole', async () => {
     const seeding = startFated(['seed', '--users', '300', '--seed', String(SEED + 1)]);
     // Killed once it is well into the seed: mid-way through some user's commands.
