@@ -240,3 +240,52 @@ describe('EventDispatcher while the process stops', () => {
     expect(deadLetters.parked).toEqual([]);
   });
 });
+
+describe('EventDispatcher while a module above it stops', () => {
+  it("does not park an event whose consumer failed because another module's shutdown hook ran first", async () => {
+    const deadLetters = new RecordedDeadLetters();
+    /** Like the embedding model's worker: its shutdown hook fails whoever waits on it, then takes a while. */
+    class ModelWorker {
+      private readonly waiting: ((error: Error) => void)[] = [];
+      private stopped?: Error;
+      answer(): Promise<void> {
+        if (this.stopped) return Promise.reject(this.stopped);
+        return new Promise((_, reject) => this.waiting.push(reject));
+      }
+      async beforeApplicationShutdown(): Promise<void> {
+        this.stopped = new Error('worker stopped');
+        for (const fail of this.waiting) fail(this.stopped);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    }
+    @Consumes(SomethingElseHappened)
+    class WaitsForTheModel implements EventConsumer<SomethingElseHappened> {
+      constructor(private readonly worker: ModelWorker) {}
+      handle(): Promise<void> {
+        return this.worker.answer();
+      }
+    }
+    @Module({
+      imports: [DiscoveryModule],
+      providers: [
+        EventDispatcher,
+        { provide: DeadLetters, useValue: deadLetters },
+        {
+          provide: EVENT_DISPATCH_OPTIONS,
+          useValue: { concurrency: 1, retry: { retries: 2, firstDelayMs: 10, factor: 1 } },
+        },
+      ],
+      exports: [EventDispatcher],
+    })
+    class MessagingLike {}
+    @Module({ imports: [MessagingLike], providers: [ModelWorker, WaitsForTheModel] })
+    class AppLike {}
+    const app = await NestFactory.createApplicationContext(AppLike, { logger: false });
+    const outcome = app.get(EventDispatcher).dispatch(new SomethingElseHappened('a', { n: 1 }));
+    outcome.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the consumer waits on the worker
+    await app.close();
+    await expect(outcome).rejects.toThrow(/stopped with the process: worker stopped/);
+    expect(deadLetters.parked).toEqual([]);
+  });
+});

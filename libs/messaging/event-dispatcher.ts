@@ -5,6 +5,7 @@ import {
   Optional,
   type BeforeApplicationShutdown,
   type Type,
+  type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
@@ -64,7 +65,7 @@ export const MAX_CONSUMER_BATCH = 500;
  * is stopping), so the caller keeps the events (the relay or Kafka delivers them again).
  */
 @Injectable()
-export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown {
+export class EventDispatcher implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('EventDispatcher');
   private readonly consumers: RegisteredConsumer[] = [];
   private readonly byType = new Map<string, RegisteredConsumer[]>();
@@ -190,9 +191,18 @@ export class EventDispatcher implements OnModuleInit, BeforeApplicationShutdown 
   // closing): it is neither retried nor parked, and its dispatch rejects, so the event stays undelivered and
   // is relayed (or redelivered by Kafka) when a process starts again.
   async beforeApplicationShutdown(): Promise<void> {
+    this.onModuleDestroy();
+    await this.settled();
+  }
+
+  /**
+   * "Stopping" starts here, before any module's beforeApplicationShutdown: those run from the app's modules
+   * down to this one, so the embedding model's worker (matching) closes before this hook, and a consumer
+   * waiting on it would otherwise fail as if the event were poison, be retried and parked.
+   */
+  onModuleDestroy(): void {
     this.stopping = true;
     this.stop.abort();
-    await this.settled();
   }
 
   /**
