@@ -6,7 +6,7 @@ import { routeOf } from './route-of.js';
 
 /**
  * Routes a scraper or an orchestrator asks every few seconds: counted in metrics, not logged. Known by their
- * route, so every spelling Express routes to them (letter case, a trailing slash) is quiet too.
+ * route, so every spelling Express routes to them (a trailing slash, the letter case after `/api`) is quiet too.
  */
 const QUIET_ROUTES = new Set(['/api/metrics', '/api/health', '/api/health/live', '/api/health/ready']);
 
