@@ -122,10 +122,9 @@ export function summaryLine(report: DailyRunReport): string {
 /**
  * Waits until the requested chunks are answered; returns how many matchable members are still without a
  * set. This process's consumers (the embedded deployment), or the running app's beside it, are done once its
- * events settle. Matchers
- * elsewhere are followed through the day's set count (cheap to poll); the members without a set, a costly
- * count, are asked once the sets reach those missing at the start or stop coming for a while, until none is
- * left or the count stands still.
+ * events settle. Matchers elsewhere are followed through the day's set count (cheap to poll); the members
+ * without a set, a costly count, are asked once the sets reach those missing at the start or stop coming for a
+ * while, until none is left or the count stands still.
  */
 async function untilAnswered(
   context: CliContext,
