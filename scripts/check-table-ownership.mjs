@@ -21,7 +21,15 @@ const owners = {
   images: ['user_image'],
   quiz: ['quiz_response'],
   safety: ['user_block', 'user_report'],
-  connections: ['interest', 'connection', 'ended_pair', 'message', 'notification_setting', 'message_mail'],
+  connections: [
+    'interest',
+    'connection',
+    'ended_pair',
+    'message',
+    'message_pace',
+    'notification_setting',
+    'message_mail',
+  ],
   matching: [
     'match_member',
     'match_block',

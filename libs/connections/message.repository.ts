@@ -26,6 +26,10 @@ const toView = (row: RawMessage): MessageView => ({
   sentAt: new Date(row.sent_at).toISOString(),
 });
 
+/** What sending came to: the message stored, the one its clientId already sent, or the sender past their limit. */
+export type Sending =
+  { outcome: 'added' | 'repeated'; message: MessageView } | { outcome: 'past-limit'; windowEndsAt: Date };
+
 /** The messages of conversations, ordered by `seq`. */
 @Injectable()
 export class MessageRepository {
@@ -45,36 +49,66 @@ export class MessageRepository {
     `select seq from message where id = ? and connection_id = ?`,
   );
 
-  private readonly insert = new PreparedStatement<RawMessage>(
+  /**
+   * The message, its count in the sender's minute, its conversation's last activity and its events, in one
+   * statement. The count is connections' own row rather than a rate limiter's store: a store's counter is a
+   * statement (and a commit) of its own, per message. The row's lock orders a member's concurrent sends, so
+   * the count is exact across gateways. A retry (its clientId already stored) is not counted.
+   */
+  private readonly insert = new PreparedStatement<
+    RawMessage & { sent: number | null; window_ends_at: Date | string | null }
+  >(
     'connections/add-message',
-    `with added as (
-       insert into message (id, connection_id, sender_id, text, client_id) values (?, ?, ?, ?, ?)
+    `with paced as (
+       insert into message_pace (sender_id, window_ends_at, sent)
+       select ?::uuid, now() + ?::integer * interval '1 millisecond', 1
+        where not exists (select 1 from message where sender_id = ?::uuid and client_id = ?::uuid)
+       on conflict (sender_id) do update set
+         sent = case when message_pace.window_ends_at <= now() then 1 else message_pace.sent + 1 end,
+         window_ends_at = case when message_pace.window_ends_at <= now() then excluded.window_ends_at
+                               else message_pace.window_ends_at end
+       returning sent, window_ends_at),
+     added as (
+       insert into message (id, connection_id, sender_id, text, client_id)
+       select ?::uuid, ?::uuid, ?::uuid, ?::text, ?::uuid where coalesce((select sent from paced), 0) <= ?::integer
        on conflict (sender_id, client_id) do nothing returning id, sender_id, text, sent_at, connection_id),
      touched as (update connection set last_activity_at = now() where id in (select connection_id from added)),
      announced as (${OUTBOX_INSERT} where exists (select 1 from added))
-     select id, sender_id, text, sent_at from added`,
+     select paced.sent, paced.window_ends_at, added.id, added.sender_id, added.text, added.sent_at
+       from (select 1) as one left join paced on true left join added on true`,
   );
 
   /**
-   * Stores a message, moves its conversation's last activity and writes its events (`Outbox.rowsOf`), in one
-   * prepared statement: atomic without a transaction's begin and commit, one round trip. A (sender, clientId)
-   * already stored answers with that message instead, and writes no events.
+   * Stores a message, counted in its sender's `pace` (at most `limit` a window), with its events
+   * (`Outbox.rowsOf`): one prepared statement, atomic without a transaction's begin and commit, one round
+   * trip. A (sender, clientId) already stored answers with that message instead, and writes no events.
    */
   async add(
     em: EntityManager,
     message: { id: string; connectionId: string; senderId: string; text: string; clientId: string | null },
     events: OutboxRows,
-  ): Promise<{ message: MessageView; added: boolean }> {
-    const rows = await this.insert.rows(em, [
+    pace: { limit: number; windowMs: number },
+  ): Promise<Sending> {
+    const [row] = await this.insert.rows(em, [
+      message.senderId,
+      pace.windowMs,
+      message.senderId,
+      message.clientId,
       message.id,
       message.connectionId,
       message.senderId,
       message.text,
       message.clientId,
+      pace.limit,
       events.json,
     ]);
-    if (rows[0]) return { message: toView(rows[0]), added: true };
-    return { message: (await this.sentWithClientId(em, message.senderId, message.clientId!))!, added: false };
+    if (row.id) return { outcome: 'added', message: toView(row) };
+    if (row.sent !== null && Number(row.sent) > pace.limit)
+      return { outcome: 'past-limit', windowEndsAt: new Date(row.window_ends_at!) };
+    return {
+      outcome: 'repeated',
+      message: (await this.sentWithClientId(em, message.senderId, message.clientId!))!,
+    };
   }
 
   /** The message `senderId` sent with `clientId`, if any (a retry's answer). */

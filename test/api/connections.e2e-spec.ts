@@ -552,4 +552,17 @@ describe('connections (API and Socket.IO)', () => {
     expect(await send({ text: 'm0', clientId })).toMatchObject({ status: 201, body: first.body });
     expect(await sql(`select 1 from message where connection_id = ?`, [id])).toHaveLength(30);
   });
+
+  it("counts a member's concurrent messages exactly", async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        a.client.post(`/connections/${id}/messages`, { text: `m${i}` }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(30);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect(await sql(`select 1 from message where sender_id = ?`, [a.id])).toHaveLength(30);
+  });
 });

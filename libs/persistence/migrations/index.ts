@@ -31,6 +31,7 @@ import { Migration20261126000500OutboxRequestId } from './20261126000500-outbox-
 import { Migration20261126000610ErasableEventsConsumerIds } from './20261126000610-erasable-events-consumer-ids.migration.js';
 import { Migration20261127000100RefreshPersonalityConsumerId } from './20261127000100-refresh-personality-consumer-id.migration.js';
 import { Migration20261127000200InterestWithdrawn } from './20261127000200-interest-withdrawn.migration.js';
+import { Migration20261127000300MessagePace } from './20261127000300-message-pace.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -75,4 +76,5 @@ export const migrations: MigrationObject[] = [
     class: Migration20261127000100RefreshPersonalityConsumerId,
   },
   { name: '20261127000200-interest-withdrawn', class: Migration20261127000200InterestWithdrawn },
+  { name: '20261127000300-message-pace', class: Migration20261127000300MessagePace },
 ];
