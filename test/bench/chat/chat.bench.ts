@@ -24,6 +24,10 @@ import { backendCpuBetween, cpuOf, processCpuBetween } from '../support/process-
  * floor (an unknown /api path) in the same run. Setup writes the members and connections in SQL and signs
  * their access tokens with the run's own secret: this measures conversations, not sign-up.
  *
+ * Members connect spread over `--connect-over` seconds (default 25, the ping interval), as members who arrive
+ * over time do: engine.io pings each socket every 25 s from its connect, so sockets that all connect within a
+ * few seconds (`--connect-over 0`, as after a gateway restarts) bunch every heartbeat into one burst.
+ *
  *   DATABASE_URL=postgres://… npm run bench -- chat [--members 5000] [--rate 500] [--seconds 60] [--gateways 1]
  */
 const { values } = parseArgs({
@@ -33,6 +37,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     gateways: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '5' },
+    'connect-over': { type: 'string', default: '25' },
     'no-knee': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
   },
@@ -42,6 +47,7 @@ const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 const gatewayCount = Number(values.gateways);
 const warmupSeconds = Number(values.warmup);
+const connectOverSeconds = Number(values['connect-over']);
 if (
   !process.env.DATABASE_URL ||
   !(members >= 2) ||
@@ -49,10 +55,11 @@ if (
   !(rate > 0) ||
   !(seconds > 0) ||
   !(warmupSeconds >= 0) ||
+  !(connectOverSeconds >= 0) ||
   ![1, 2].includes(gatewayCount)
 ) {
   console.error(
-    'usage: DATABASE_URL=postgres://… npm run bench -- chat [--members even N] [--rate R] [--seconds S] [--warmup S] [--gateways 1|2]',
+    'usage: DATABASE_URL=postgres://… npm run bench -- chat [--members even N] [--rate R] [--seconds S] [--warmup S] [--connect-over S] [--gateways 1|2]',
   );
   process.exit(2);
 }
@@ -185,7 +192,11 @@ async function connectAll(
   bases: string[],
   onMessage: (member: Member, id: string) => void,
 ): Promise<void> {
+  const started = performance.now();
+  const batches = Math.ceil(all.length / 250);
   for (let i = 0; i < all.length; i += 250) {
+    const due = started + ((i / 250) * connectOverSeconds * 1000) / batches;
+    await new Promise((wait) => setTimeout(wait, Math.max(0, due - performance.now())));
     await Promise.all(
       all.slice(i, i + 250).map(
         (member) =>
