@@ -270,12 +270,13 @@ describe('getting around, signed in, on phones first', () => {
   });
 
   it.each([PHONE, DESKTOP])(
-    'a public page opened directly keeps the main navigation of a remembered member at $width px',
+    'a public page (the tour too) opened directly keeps the main navigation of a remembered member at $width px',
     async (viewport) => {
       const { page, pageErrors, close } = await openScenario(browser, t, { ageConfirmed: true, viewport });
       await signInThroughForm(page, member, { rememberMe: true });
       for (const [path, ready] of [
         ['/does-not-exist', 'Page not found'],
+        ['/onboarding', 'Welcome'],
         ['/terms', 'Terms of Use'],
         ['/privacy', 'Privacy Policy'],
       ] as const) {
@@ -284,7 +285,7 @@ describe('getting around, signed in, on phones first', () => {
         await visible(page.getByRole('heading', { level: 1, name: ready }));
         const where = `${path} opened directly at ${viewport.width}px`;
         // The legal pages have their own table of contents (a second landmark): the Main one is checked here.
-        if (path === '/does-not-exist') await expectMainNav(page, where);
+        if (path === '/does-not-exist' || path === '/onboarding') await expectMainNav(page, where);
         else {
           for (const name of NAV_LINKS) await visible(mainNav(page).getByRole('link', { name, exact: true }));
           expect(await page.getByRole('banner').locator('nav[aria-label="Main"]').count()).toBe(1);

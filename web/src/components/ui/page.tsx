@@ -33,29 +33,7 @@ export function Page({ title, subtitle, back, actions, width = 'md', children, c
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="page__header">
-        <div className="page__header-inner">
-          <div className="page__header-start">
-            {back && !signedIn ? (
-              <Link to={back.to} className="page__back">
-                <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-                  <path
-                    d="M12.5 4.5 7 10l5.5 5.5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
-                <span>{back.label}</span>
-              </Link>
-            ) : null}
-            <Logo />
-          </div>
-          {signedIn ? <MainNav /> : actions ? <div className="page__actions">{actions}</div> : null}
-        </div>
-      </header>
+      <PageHeader back={back} actions={actions} />
       {auth && signedIn && !auth.verification ? (
         <VerifyEmailBanner userId={auth.id} email={auth.email} />
       ) : null}
@@ -77,5 +55,36 @@ export function Page({ title, subtitle, back, actions, width = 'md', children, c
         </div>
       </footer>
     </div>
+  );
+}
+
+/** The page's header: the logo and, for a signed-in member, the main navigation; else `back` and `actions`. */
+export function PageHeader({ back, actions }: Pick<PageProps, 'back' | 'actions'>) {
+  const { auth, isLoggedIn } = useAuth();
+  const signedIn = Boolean(auth && isLoggedIn);
+  return (
+    <header className="page__header">
+      <div className="page__header-inner">
+        <div className="page__header-start">
+          {back && !signedIn ? (
+            <Link to={back.to} className="page__back">
+              <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                <path
+                  d="M12.5 4.5 7 10l5.5 5.5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <span>{back.label}</span>
+            </Link>
+          ) : null}
+          <Logo />
+        </div>
+        {signedIn ? <MainNav /> : actions ? <div className="page__actions">{actions}</div> : null}
+      </div>
+    </header>
   );
 }

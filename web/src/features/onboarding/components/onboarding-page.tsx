@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
+import { PageHeader } from '@/components/ui/page';
+import { useAuth } from '@/lib/auth/use-auth';
 import './onboarding-page.css';
 
 interface Slide {
@@ -56,6 +58,8 @@ const isTab = (target: EventTarget) => target instanceof HTMLElement && target.g
 /** Four slides with dots and arrow keys; the last one leads to sign-up. */
 export function OnboardingPage() {
   const navigate = useNavigate();
+  const { auth, isLoggedIn } = useAuth();
+  const signedIn = Boolean(auth && isLoggedIn);
   const [index, setIndex] = useState(0);
   const dotRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const last = SLIDES.length - 1;
@@ -85,13 +89,18 @@ export function OnboardingPage() {
   }
 
   return (
-    <div className="onboarding">
-      <header className="onboarding__header">
-        <Logo />
-        <Link to={paths.home} className="onboarding__skip">
-          Skip
-        </Link>
-      </header>
+    <div className={signedIn ? 'onboarding page--signed-in' : 'onboarding'}>
+      {/* A member who comes back to the tour keeps the header and navigation of every signed-in page. */}
+      {signedIn ? (
+        <PageHeader />
+      ) : (
+        <header className="onboarding__header">
+          <Logo />
+          <Link to={paths.home} className="onboarding__skip">
+            Skip
+          </Link>
+        </header>
+      )}
       <main id="main" className="onboarding__main">
         <section
           className="onboarding__carousel"
@@ -168,9 +177,11 @@ export function OnboardingPage() {
           <Button size="lg" block onClick={() => navigate(paths.signup)}>
             Start Your Journey
           </Button>
-          <p className="text-small text-muted text-center onboarding__member">
-            Already a member? <Link to={paths.signin}>Sign in</Link>
-          </p>
+          {signedIn ? null : (
+            <p className="text-small text-muted text-center onboarding__member">
+              Already a member? <Link to={paths.signin}>Sign in</Link>
+            </p>
+          )}
         </div>
       </main>
     </div>
