@@ -18,12 +18,13 @@ export const MAX_SOCKETS_PER_MEMBER = 10;
  * Socket.IO at /api/socket.io: the server tells, clients only listen (everything a client does goes through
  * HTTP, with its checks), so no client event is handled here. The handshake carries the access token
  * (`auth: {token}`), checked like a bearer token; a missing or bad one is refused with `unauthorized`. Small
- * frames only (`maxHttpBufferSize`): nothing a client sends is read.
+ * frames only (`maxHttpBufferSize`): nothing a client sends is read but its handshake, whose token may be as
+ * long as an HTTP request's headers (16 KB) and still be answered `unauthorized`.
  */
 @WebSocketGateway({
   path: '/api/socket.io',
   serveClient: false,
-  maxHttpBufferSize: 4_096,
+  maxHttpBufferSize: 16_384,
   pingInterval: 25_000,
   pingTimeout: 20_000,
   connectTimeout: 10_000,
