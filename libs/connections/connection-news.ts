@@ -1,5 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
+import { LRUCache } from 'lru-cache';
 import { UserRepository } from '../accounts/index.js';
 import { AppConfig } from '../config/app-config.js';
 import { Mailer, mutualMail, newMessageMail } from '../notifications/index.js';
@@ -17,6 +18,11 @@ export class ConnectionNews implements BeforeApplicationShutdown {
   private readonly logger = new Logger('ConnectionNews');
   /** Mails still on their way: the process waits for them before its database and mailer close. */
   private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * Pairs whose target was told of the interest within the hour: withdrawing and expressing again in a loop
+   * must not become a stream of `interest` events on someone else's screen (their list is read afresh anyway).
+   */
+  private readonly toldOfInterest = new LRUCache<string, true>({ max: 100_000, ttl: 60 * 60_000 });
 
   constructor(
     private readonly orm: MikroORM,
@@ -28,6 +34,9 @@ export class ConnectionNews implements BeforeApplicationShutdown {
   ) {}
 
   interestExpressed(userId: string, targetId: string): void {
+    const pair = `${userId} ${targetId}`;
+    if (this.toldOfInterest.has(pair)) return;
+    this.toldOfInterest.set(pair, true);
     this.settle('interest', async () => {
       const names = await this.users.namesOf([userId]);
       this.notifier.tell(targetId, 'interest', { userId, name: names.get(userId) ?? '' });

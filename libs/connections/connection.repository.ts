@@ -267,13 +267,20 @@ export class ConnectionRepository {
     }));
   }
 
-  /** `userId` has read up to `seq` (a read mark never moves back). */
-  async markRead(em: EntityManager, connection: ConnectionRow, userId: string, seq: number): Promise<void> {
+  /** `userId` has read up to `seq` (a read mark never moves back): false when it was there already. */
+  async markRead(
+    em: EntityManager,
+    connection: ConnectionRow,
+    userId: string,
+    seq: number,
+  ): Promise<boolean> {
     const column = connection.userA === userId ? 'read_seq_a' : 'read_seq_b';
-    await sql(em, `update connection set ${column} = greatest(${column}, ?) where id = ?`, [
-      seq,
-      connection.id,
-    ]);
+    const moved = await sql(
+      em,
+      `update connection set ${column} = ? where id = ? and ${column} < ? returning id`,
+      [seq, connection.id, seq],
+    );
+    return moved.length > 0;
   }
 }
 

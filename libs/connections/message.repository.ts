@@ -28,7 +28,7 @@ const toView = (row: RawMessage): MessageView => ({
 
 /** What sending came to: the message stored, the one its clientId already sent, or the sender past their limit. */
 export type Sending =
-  { outcome: 'added' | 'repeated'; message: MessageView } | { outcome: 'past-limit'; windowEndsAt: Date };
+  { outcome: 'added' | 'repeated'; message: MessageView } | { outcome: 'past-limit'; freeAt: Date };
 
 /** The messages of conversations, ordered by `seq`. */
 @Injectable()
@@ -50,38 +50,46 @@ export class MessageRepository {
   );
 
   /**
-   * The message, its count in the sender's minute, its conversation's last activity and its events, in one
-   * statement. The count is connections' own row rather than a rate limiter's store: a store's counter is a
-   * statement (and a commit) of its own, per message. The row's lock orders a member's concurrent sends, so
-   * the count is exact across gateways. A retry (its clientId already stored) is not counted.
+   * The message, its place in the sender's pace, its conversation's last activity and its events, in one
+   * statement. The pace is connections' own row rather than a rate limiter's store: a store's counter is a
+   * statement (and a commit) of its own, per message. It keeps when the member's last `limit` messages were
+   * sent: a message is let through when there are fewer, or the oldest is a window old, so no window-long
+   * stretch ever holds more than `limit` (a rolling minute, not a fixed one). The row's lock orders a member's
+   * concurrent sends, so this holds across gateways. A retry (its clientId already stored) is not counted.
    */
   private readonly insert = new PreparedStatement<
-    RawMessage & { sent: number | null; window_ends_at: Date | string | null }
+    RawMessage & { last_allowed: boolean | null; free_at: Date | string | null }
   >(
     'connections/add-message',
     `with paced as (
-       insert into message_pace (sender_id, window_ends_at, sent)
-       select ?::uuid, now() + ?::integer * interval '1 millisecond', 1
-        where not exists (select 1 from message where sender_id = ?::uuid and client_id = ?::uuid)
+       insert into message_pace as pace (sender_id, sent_at, last_allowed)
+       select ?::uuid, array[statement_timestamp()], true
+        where not exists (select 1 from message
+                           where connection_id = ?::uuid and sender_id = ?::uuid and client_id = ?::uuid)
        on conflict (sender_id) do update set
-         sent = case when message_pace.window_ends_at <= now() then 1 else message_pace.sent + 1 end,
-         window_ends_at = case when message_pace.window_ends_at <= now() then excluded.window_ends_at
-                               else message_pace.window_ends_at end
-       returning sent, window_ends_at),
+         last_allowed = cardinality(pace.sent_at) < ?::integer
+                        or pace.sent_at[1] <= statement_timestamp() - ?::integer * interval '1 millisecond',
+         sent_at = case when cardinality(pace.sent_at) < ?::integer
+                             or pace.sent_at[1] <= statement_timestamp() - ?::integer * interval '1 millisecond'
+                        then (pace.sent_at || statement_timestamp())[greatest(1, cardinality(pace.sent_at) + 2 - ?::integer):]
+                        else pace.sent_at end
+       returning last_allowed, sent_at[1] + ?::integer * interval '1 millisecond' as free_at),
      added as (
        insert into message (id, connection_id, sender_id, text, client_id)
-       select ?::uuid, ?::uuid, ?::uuid, ?::text, ?::uuid where coalesce((select sent from paced), 0) <= ?::integer
-       on conflict (sender_id, client_id) do nothing returning id, sender_id, text, sent_at, connection_id),
+       select ?::uuid, ?::uuid, ?::uuid, ?::text, ?::uuid where coalesce((select last_allowed from paced), true)
+       on conflict (connection_id, sender_id, client_id) do nothing
+       returning id, sender_id, text, sent_at, connection_id),
      touched as (update connection set last_activity_at = now() where id in (select connection_id from added)),
      announced as (${OUTBOX_INSERT} where exists (select 1 from added))
-     select paced.sent, paced.window_ends_at, added.id, added.sender_id, added.text, added.sent_at
+     select paced.last_allowed, paced.free_at, added.id, added.sender_id, added.text, added.sent_at
        from (select 1) as one left join paced on true left join added on true`,
   );
 
   /**
-   * Stores a message, counted in its sender's `pace` (at most `limit` a window), with its events
+   * Stores a message, counted in its sender's pace (at most `limit` in any `windowMs`), with its events
    * (`Outbox.rowsOf`): one prepared statement, atomic without a transaction's begin and commit, one round
-   * trip. A (sender, clientId) already stored answers with that message instead, and writes no events.
+   * trip. A clientId already stored in the conversation answers with that message instead, and writes no
+   * events.
    */
   async add(
     em: EntityManager,
@@ -89,38 +97,44 @@ export class MessageRepository {
     events: OutboxRows,
     pace: { limit: number; windowMs: number },
   ): Promise<Sending> {
+    const { limit, windowMs } = pace;
     const [row] = await this.insert.rows(em, [
       message.senderId,
-      pace.windowMs,
+      message.connectionId,
       message.senderId,
       message.clientId,
+      limit,
+      windowMs,
+      limit,
+      windowMs,
+      limit,
+      windowMs,
       message.id,
       message.connectionId,
       message.senderId,
       message.text,
       message.clientId,
-      pace.limit,
       events.json,
     ]);
     if (row.id) return { outcome: 'added', message: toView(row) };
-    if (row.sent !== null && Number(row.sent) > pace.limit)
-      return { outcome: 'past-limit', windowEndsAt: new Date(row.window_ends_at!) };
+    if (row.last_allowed === false) return { outcome: 'past-limit', freeAt: new Date(row.free_at!) };
     return {
       outcome: 'repeated',
-      message: (await this.sentWithClientId(em, message.senderId, message.clientId!))!,
+      message: (await this.sentWithClientId(em, message.connectionId, message.senderId, message.clientId!))!,
     };
   }
 
-  /** The message `senderId` sent with `clientId`, if any (a retry's answer). */
+  /** The message `senderId` sent with `clientId` in the conversation, if any (a retry's answer). */
   async sentWithClientId(
     em: EntityManager,
+    connectionId: string,
     senderId: string,
     clientId: string,
   ): Promise<MessageView | undefined> {
     const [first] = await sql<RawMessage>(
       em,
-      `select id, sender_id, text, sent_at from message where sender_id = ? and client_id = ?`,
-      [senderId, clientId],
+      `select id, sender_id, text, sent_at from message where connection_id = ? and sender_id = ? and client_id = ?`,
+      [connectionId, senderId, clientId],
     );
     return first && toView(first);
   }

@@ -554,6 +554,67 @@ describe('connections (API and Socket.IO)', () => {
     expect(await sql(`select 1 from message where connection_id = ?`, [id])).toHaveLength(30);
   });
 
+  it('tells the other member once: a repeated read or an interest withdrawn and sent again is no new event', async () => {
+    const [a, b] = await pair();
+    const bLive = await listen(b);
+    for (let i = 0; i < 5; i++) {
+      expect((await a.client.post('/interest', { userId: b.id })).status).toBe(201);
+      expect((await a.client.request('DELETE', `/interest/${b.id}`)).status).toBe(204);
+    }
+    await a.client.post('/interest', { userId: b.id });
+    await until('the interest event', () => bLive.events.some((e) => e.name === 'interest'));
+    const id = (await b.client.post('/interest', { userId: a.id })).body.connectionId;
+    const aLive = await listen(a);
+    const sent = await b.client.post(`/connections/${id}/messages`, { text: 'Hi!' });
+    for (let i = 0; i < 5; i++)
+      expect((await a.client.post(`/connections/${id}/read`, { messageId: sent.body.id })).status).toBe(204);
+    await until('the read event', () => bLive.events.some((e) => e.name === 'read'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bLive.events.filter((e) => e.name === 'interest')).toHaveLength(1);
+    expect(bLive.events.filter((e) => e.name === 'read')).toHaveLength(1);
+    expect(aLive.events.filter((e) => e.name === 'read')).toEqual([]);
+  });
+
+  it('keeps the limit over any minute, not a fixed one: 30 in the last 60 s, however they fall', async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    const send = (text: string) => a.client.post(`/connections/${id}/messages`, { text });
+    for (let i = 0; i < 30; i++) expect((await send(`m${i}`)).status).toBe(201);
+    // As if the first had gone 61 s ago and the other 29 only 30 s ago: one more fits, then none.
+    await sql(
+      `update message_pace set sent_at = array[now() - interval '61 seconds']
+         || array_fill(now() - interval '30 seconds', array[29]) where sender_id = ?`,
+      [a.id],
+    );
+    expect((await send('one more')).status).toBe(201);
+    expect((await send('too many')).status).toBe(429);
+  });
+
+  it('takes a clientId as a retry only within its conversation', async () => {
+    const [a, b] = await pair();
+    const [, c] = await pair();
+    const first = await connect(a, b);
+    // A second conversation of a's, with someone a has not been matched with here.
+    const second = randomUUID();
+    await sql(
+      `insert into connection (id, user_a, user_b) values (?, least(?::uuid, ?::uuid), greatest(?::uuid, ?::uuid))`,
+      [second, a.id, c.id, a.id, c.id],
+    );
+    const clientId = randomUUID();
+    const toB = await a.client.post(`/connections/${first}/messages`, { text: 'to b', clientId });
+    const toC = await a.client.post(`/connections/${second}/messages`, { text: 'to c', clientId });
+    expect(toC).toMatchObject({ status: 201, body: { text: 'to c' } });
+    expect(toC.body.id).not.toBe(toB.body.id);
+    expect(
+      (await c.client.get(`/connections/${second}/messages`)).body.messages.map(
+        (m: { text: string }) => m.text,
+      ),
+    ).toEqual(['to c']);
+    expect((await a.client.post(`/connections/${second}/messages`, { text: 'to c', clientId })).body).toEqual(
+      toC.body,
+    );
+  });
+
   it("counts a member's concurrent messages exactly", async () => {
     const [a, b] = await pair();
     const id = await connect(a, b);

@@ -7,7 +7,10 @@ import { ConnectionRepository } from '../../connection.repository.js';
 import { MessageRepository } from '../../message.repository.js';
 import { MarkReadCommand } from './mark-read.command.js';
 
-/** Read up to a message of the conversation; the other member is told (a read receipt). */
+/**
+ * Read up to a message of the conversation; the other member is told (a read receipt) when the mark moved, so
+ * a client repeating a read sends the other nothing.
+ */
 @CommandHandler(MarkReadCommand)
 export class MarkReadHandler implements ICommandHandler<MarkReadCommand> {
   constructor(
@@ -19,13 +22,12 @@ export class MarkReadHandler implements ICommandHandler<MarkReadCommand> {
   ) {}
 
   async execute({ userId, connectionId, messageId }: MarkReadCommand): Promise<void> {
-    const otherId = await this.orm.em.fork().transactional(async (em) => {
+    const { otherId, moved } = await this.orm.em.fork().transactional(async (em) => {
       const { connection, otherId } = await this.access.open(em, connectionId, userId);
       const seq = await this.messages.seqOf(em, connection.id, messageId);
       if (seq === undefined) throw ConnectionErrors.unknownMessage();
-      await this.connections.markRead(em, connection, userId, seq);
-      return otherId;
+      return { otherId, moved: await this.connections.markRead(em, connection, userId, seq) };
     });
-    this.news.read(connectionId, messageId, userId, otherId);
+    if (moved) this.news.read(connectionId, messageId, userId, otherId);
   }
 }

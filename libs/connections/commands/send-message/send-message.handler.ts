@@ -12,15 +12,15 @@ import { SendMessageCommand } from './send-message.command.js';
 import { Metrics } from '../../../shared/observability/metrics.js';
 import { ConnectionErrors } from '../../connection-errors.js';
 
-/** 30 messages a minute per member: a conversation's pace, not a flood. */
+/** 30 messages in any minute per member: a conversation's pace, not a flood. */
 const PACE = { limit: 30, windowMs: 60_000 };
 
 /**
- * Stores the message, its count in the member's minute and its outbox row, in one statement, before anyone
- * is told; a repeated clientId is the first message. Only messages count towards the member's 30 a minute: a
- * refused text (400, at the edge), a conversation one is not in (404) and a repeated clientId (a retry) take
- * nothing from it. A member past the limit is refused from memory for the rest of their minute, so a flood
- * does not reach the database.
+ * Stores the message, its place in the member's pace and its outbox row, in one statement, before anyone is
+ * told; a clientId repeated in the conversation is the first message. Only messages count towards the member's
+ * 30 a minute: a refused text (400, at the edge), a conversation one is not in (404) and a retry take nothing
+ * from it. A member past the limit is refused from memory until their oldest message of the 30 is a minute
+ * old, so a flood does not reach the database.
  */
 @CommandHandler(SendMessageCommand)
 export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
@@ -64,7 +64,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
       PACE,
     );
     if (sending.outcome === 'past-limit') {
-      const ttl = Math.min(PACE.windowMs, sending.windowEndsAt.getTime() - Date.now());
+      const ttl = Math.min(PACE.windowMs, sending.freeAt.getTime() - Date.now());
       if (ttl > 0) this.pastLimit.set(command.userId, true, { ttl });
       throw ConnectionErrors.tooManyMessages();
     }
@@ -77,8 +77,14 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
   }
 
   /** Past the member's 30 a minute, only a retry is answered: with the message its clientId already sent. */
-  private async retried(em: EntityManager, { userId, clientId }: SendMessageCommand): Promise<MessageView> {
-    const first = clientId === null ? undefined : await this.messages.sentWithClientId(em, userId, clientId);
+  private async retried(
+    em: EntityManager,
+    { userId, connectionId, clientId }: SendMessageCommand,
+  ): Promise<MessageView> {
+    const first =
+      clientId === null
+        ? undefined
+        : await this.messages.sentWithClientId(em, connectionId, userId, clientId);
     if (!first) throw ConnectionErrors.tooManyMessages();
     return first;
   }
