@@ -24,6 +24,24 @@ describe('parseEnv', () => {
       expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
   });
 
+  it('refuses a time zone, a schedule or a sender that could never work, before anything starts', () => {
+    expect(
+      parseEnv({ TZ: 'Europe/Berlin', MATCH_CRON: '30 5 * * 1-5', MAIL_FROM: 'ops@example.com' }),
+    ).toMatchObject({
+      TZ: 'Europe/Berlin',
+      MATCH_CRON: '30 5 * * 1-5',
+      MAIL_FROM: 'ops@example.com',
+    });
+    expect(parseEnv({ MAIL_FROM: 'Fated Team <team@fated.example>' }).MAIL_FROM).toBe(
+      'Fated Team <team@fated.example>',
+    );
+    expect(() => parseEnv({ TZ: 'Mars/Nowhere' })).toThrow(/TZ/);
+    for (const bad of ['99 99 * * *', '* * *', 'daily'])
+      expect(() => parseEnv({ MATCH_CRON: bad })).toThrow(/MATCH_CRON/);
+    for (const bad of ['not an address', 'Fated <nobody>', 'a@b'])
+      expect(() => parseEnv({ MAIL_FROM: bad })).toThrow(/MAIL_FROM/);
+  });
+
   it('names every bad variable in one error', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', KAFKA_BROKERS: 'nope' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*KAFKA_BROKERS/,

@@ -1,11 +1,37 @@
+import { validateCronExpression } from 'cron';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const cron = z
   .string()
   .trim()
-  .refine((value) => value.split(/\s+/).length >= 5 && value.split(/\s+/).length <= 6, {
-    message: 'must be a cron expression with 5 or 6 fields',
+  .refine((value) => validateCronExpression(value).valid, {
+    message: 'must be a cron expression with 5 or 6 fields, each in its range (e.g. 0 6 * * *)',
+  });
+
+/** An IANA time zone this runtime knows ("Europe/Berlin"): a day's matching is cut in it. */
+const timeZone = z
+  .string()
+  .trim()
+  .min(1)
+  .refine(
+    (value) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an IANA time zone such as UTC or Europe/Berlin' },
+  );
+
+/** A mail's sender: an address, alone or after a name ("Fated <hello@example.com>"). */
+const mailbox = z
+  .string()
+  .trim()
+  .regex(/^(?:[^<>]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, {
+    message: 'must be an email address, alone or as Name <address@example.com>',
   });
 
 const urlWithScheme = (schemes: string[]) =>
@@ -71,13 +97,13 @@ export const envSchema = z.object({
     .regex(/^[^,\s:]+:\d+(,[^,\s:]+:\d+)*$/, 'must be host:port[,host:port…]')
     .optional(),
   SMTP_URL: urlWithScheme(['smtp', 'smtps']).optional(),
-  MAIL_FROM: z.string().trim().min(3).default('Fated <hello@fated.local>'),
+  MAIL_FROM: mailbox.default('Fated <hello@fated.local>'),
   JWT_ACCESS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MODELS_DIR: z.string().trim().min(1).optional(),
   EMBEDDING_MODEL: z.string().trim().min(1).default('Xenova/all-MiniLM-L6-v2'),
   MATCH_CRON: cron.default('0 6 * * *'),
-  TZ: z.string().trim().min(1).default('UTC'),
+  TZ: timeZone.default('UTC'),
   /** Requests per minute per IP on login, register and resend; lowered in the throttling test. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Attempts per 15 minutes for one email address on login and resend. */
