@@ -105,23 +105,64 @@ describe('connections in the browser: mutual interest and conversations in real 
     expect(small).toEqual([]);
   }
 
+  /**
+   * The conversation fills the screen: the page does not scroll, the heading and 'More options' are at the top,
+   * `newest` (a message) is in the log's view, and the 'Message' box is on screen (above the tab bar on phones).
+   */
+  async function expectConversationOnScreen(page: Page, newest: string) {
+    const viewport = page.viewportSize()!;
+    const { scrollHeight, innerHeight } = await page.evaluate(() => ({
+      scrollHeight: document.documentElement.scrollHeight,
+      innerHeight: window.innerHeight,
+    }));
+    expect(scrollHeight).toBeLessThanOrEqual(innerHeight);
+    const log = page.getByRole('log');
+    await eventually(async () => {
+      const logBox = (await log.boundingBox())!;
+      const message = (await log.getByText(newest, { exact: true }).last().boundingBox())!;
+      expect(message.y).toBeGreaterThanOrEqual(logBox.y - 1);
+      expect(message.y + message.height).toBeLessThanOrEqual(logBox.y + logBox.height + 1);
+    });
+    const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+    const options = (await page.getByRole('button', { name: 'More options' }).boundingBox())!;
+    for (const top of [heading, options]) {
+      expect(top.y).toBeGreaterThanOrEqual(0);
+      expect(top.y + top.height).toBeLessThanOrEqual(viewport.height);
+    }
+    const textbox = (await page.getByRole('textbox', { name: 'Message' }).boundingBox())!;
+    const bottom = viewport.width < 640 ? (await mainNav(page).boundingBox())!.y : viewport.height;
+    expect(textbox.y).toBeGreaterThanOrEqual(0);
+    expect(textbox.y + textbox.height).toBeLessThanOrEqual(bottom);
+  }
+
   it('interest on a card, "Interested too", then a conversation where each sees the other live', async () => {
     const [jules, maya] = await matchedPair();
     const desk = await openScenario(browser, t, { ageConfirmed: true, viewport: DESKTOP });
     const phone = await openScenario(browser, t, { ageConfirmed: true, viewport: PHONE });
     await signInThroughForm(desk.page, jules);
     await signInThroughForm(phone.page, maya);
+    // No conversation yet and nobody interested: no 'Messages' in Maya's navigation.
+    await visible(mainNav(phone.page).getByRole('link', { name: 'Matches' }));
+    expect(
+      await mainNav(phone.page)
+        .getByRole('link', { name: /^Messages/ })
+        .count(),
+    ).toBe(0);
 
-    // Jules likes Maya's card: a toggle, private until it is mutual.
+    // Jules likes Maya's card: a toggle; Maya sees it under 'Interested in you'.
     await openMatches(desk.page);
     const card = desk.page.getByRole('article').filter({ hasText: maya.name });
     const interested = card.getByRole('button', { name: "I'm interested" });
     expect(await interested.getAttribute('aria-pressed')).toBe('false');
+    await visible(card.getByText(`${maya.name} will see your interest under 'Interested in you'.`));
     await interested.click();
     await eventually(async () => expect(await interested.getAttribute('aria-pressed')).toBe('true'));
+    await visible(
+      card.getByText(`${maya.name} can see your interest. If they're interested too, you can talk.`),
+    );
     await shoot(desk.page, 'card-interested-desktop');
 
-    // Maya finds it under Messages → Interested in you.
+    // Maya finds it under Messages → Interested in you ('Messages' appears without a reload).
     await mainNav(phone.page).getByRole('link', { name: 'Messages' }).click();
     await waitForPath(phone.page, '/connections');
     await visible(phone.page.getByRole('heading', { level: 1, name: 'Messages' }));
@@ -210,8 +251,32 @@ describe('connections in the browser: mutual interest and conversations in real 
     await phone.page.reload();
     await visible(phoneLog.getByText('Catching up 52', { exact: true }));
     expect(await phoneLog.getByText('Hi Jules! Bad puns, you say?').count()).toBe(0);
-    await phone.page.getByRole('button', { name: 'Load earlier messages' }).click();
+
+    // At 390×844 the conversation fills the screen: it opens at the newest message, the name and 'More options'
+    // stay at the top, only the log scrolls, and the box to write in is on screen above the tab bar.
+    await expectConversationOnScreen(phone.page, 'Catching up 52');
+    await shoot(phone.page, 'conversation-long-phone');
+    await box.fill('Still reading?');
+    await box.press('Enter');
+    await visible(phoneLog.getByText('Still reading?', { exact: true }));
+    await expectConversationOnScreen(phone.page, 'Still reading?');
+    await visible(deskLog.getByText('Still reading?', { exact: true }));
+    await expectConversationOnScreen(desk.page, 'Still reading?');
+    await shoot(desk.page, 'conversation-long-desktop');
+
+    // Scrolled to the top, earlier messages load above, and what the reader was looking at stays where it was.
+    const firstShown = phoneLog.locator('.message__text').first();
+    const firstText = await firstShown.innerText();
+    await phoneLog.evaluate((log) => log.scrollTo({ top: 0, behavior: 'instant' }));
     await visible(phoneLog.getByText('Hi Jules! Bad puns, you say?', { exact: true }));
+    const stillThere = phoneLog.locator('.message__text').filter({ hasText: firstText }).first();
+    await eventually(async () => {
+      const logBox = (await phoneLog.boundingBox())!;
+      const at = (await stillThere.boundingBox())!;
+      expect(at.y).toBeGreaterThanOrEqual(logBox.y - 1);
+      expect(at.y + at.height).toBeLessThanOrEqual(logBox.y + logBox.height + 1);
+    });
+    expect(await phoneLog.evaluate((log) => log.scrollTop)).toBeGreaterThan(0);
 
     expect(desk.pageErrors).toEqual([]);
     expect(phone.pageErrors).toEqual([]);
@@ -252,6 +317,9 @@ describe('connections in the browser: mutual interest and conversations in real 
     await dialog.getByRole('button', { name: 'Unmatch', exact: true }).click();
     await waitForPath(desk.page, '/connections');
     await visible(desk.page.getByText('No conversations yet.'));
+    // Jules ended it: his own toast says so, never 'This conversation has ended' (that is for Maya).
+    await visible(toast(desk.page, `You unmatched ${maya.name}`));
+    expect(await toast(desk.page, 'This conversation has ended').count()).toBe(0);
 
     // Maya, who had it open, is told and taken back to her list.
     await waitForPath(phone.page, '/connections');
@@ -259,6 +327,64 @@ describe('connections in the browser: mutual interest and conversations in real 
     await visible(phone.page.getByText('No conversations yet.'));
     await shoot(phone.page, 'conversation-ended-phone');
     await gone(phone.page.getByRole('link', { name: new RegExp(jules.name) }));
+
+    // The ended conversation's address, and one that is no conversation's at all, say the same honest thing.
+    for (const path of [`/connections/${connectionId}`, '/connections/garbage']) {
+      await desk.page.goto(path);
+      await visible(
+        desk.page.getByRole('heading', { level: 1, name: 'This conversation is not available.' }),
+      );
+      await visible(desk.page.getByRole('main').getByRole('link', { name: 'Back to Messages' }));
+      expect(await desk.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      expect(await desk.page.getByText(/Something went wrong/).count()).toBe(0);
+    }
+    await shoot(desk.page, 'conversation-not-available-desktop');
+    await desk.page.getByRole('link', { name: 'Back to Messages' }).click();
+    await waitForPath(desk.page, '/connections');
+
+    expect(desk.pageErrors).toEqual([]);
+    expect(phone.pageErrors).toEqual([]);
+    await desk.close();
+    await phone.close();
+  });
+
+  it('a report from a conversation thanks the reporter; only the other is told it has ended', async () => {
+    const [jules, maya] = await matchedPair();
+    await eventually(async () =>
+      expect((await jules.client.post('/match/new', { userId: jules.id })).body.best?.name).toBe(maya.name),
+    );
+    expect((await jules.client.post('/interest', { userId: maya.id })).status).toBe(201);
+    const connectionId = (await maya.client.post('/interest', { userId: jules.id })).body
+      .connectionId as string;
+    expect(connectionId).toBeTruthy();
+    await jules.client.post(`/connections/${connectionId}/messages`, {
+      text: 'Send me your bank details',
+      clientId: crypto.randomUUID(),
+    });
+
+    const desk = await openScenario(browser, t, { ageConfirmed: true, viewport: DESKTOP });
+    const phone = await openScenario(browser, t, { ageConfirmed: true, viewport: PHONE });
+    await signInThroughForm(desk.page, jules);
+    await signInThroughForm(phone.page, maya);
+    await desk.page.goto(`/connections/${connectionId}`);
+    await phone.page.goto(`/connections/${connectionId}`);
+    await visible(desk.page.getByRole('log').getByText('Send me your bank details'));
+    await visible(phone.page.getByRole('log').getByText('Send me your bank details'));
+
+    await phone.page.getByRole('button', { name: 'More options' }).click();
+    await phone.page.getByRole('menuitem', { name: 'Report' }).click();
+    const dialog = await visible(phone.page.getByRole('dialog', { name: `Report ${jules.name}` }));
+    await dialog.getByRole('radio', { name: 'Scam or spam' }).check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await waitForPath(phone.page, '/connections');
+    await visible(toast(phone.page, 'Thanks, we will review this'));
+    // Her own `ended` event came too; a moment for a wrong notice to show up.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await toast(phone.page, 'This conversation has ended').count()).toBe(0);
+    await shoot(phone.page, 'report-sent-phone');
+
+    await waitForPath(desk.page, '/connections');
+    await visible(toast(desk.page, 'This conversation has ended'));
 
     expect(desk.pageErrors).toEqual([]);
     expect(phone.pageErrors).toEqual([]);

@@ -30,7 +30,8 @@ const NARROW = { width: 320, height: 640 } as const;
 /** Between phone and desktop the navigation is in the header and the account menu drops down. */
 const TABLET = { width: 768, height: 1024 } as const;
 const WIDTHS = [NARROW, PHONE, TABLET, DESKTOP] as const;
-const NAV_LINKS = ['Matches', 'Profile', 'Waitlist', 'Settings'];
+/** The member has a conversation (beforeAll), so 'Messages' is there: six tabs on a phone. */
+const NAV_LINKS = ['Matches', 'Messages', 'Profile', 'Waitlist', 'Settings'];
 const EMPTY_TEXT = "Turns out you're highly unique.";
 
 /** The member's answers; the candidates' are derived from them (same, a little apart, mirrored). */
@@ -107,6 +108,17 @@ describe('getting around, signed in, on phones first', () => {
     await uploadPhoto(maya.client, maya.id, 330);
     await submitQuiz(maya.client, maya.id, CHOICES);
     member = { email: maya.email, password: maya.password, id: maya.id };
+    // A conversation with someone outside her matches (no profile, no quiz), so that her navigation is complete:
+    // 'Messages' shows once conversations exist.
+    const noah = await t.signUp({ name: 'Noah Park' });
+    const [userA, userB] = [maya.id, noah.id].sort();
+    await (t.app.get(MikroORM).em.fork() as SqlEntityManager)
+      .getConnection()
+      .execute(`insert into connection (id, user_a, user_b) values (?, ?, ?)`, [
+        crypto.randomUUID(),
+        userA,
+        userB,
+      ]);
     // Candidates count once the matcher has their personality vectors.
     const em = t.app.get(MikroORM).em.fork() as SqlEntityManager;
     await eventually(async () => {
@@ -187,9 +199,19 @@ describe('getting around, signed in, on phones first', () => {
     const box = (await nav.boundingBox())!;
     const viewport = page.viewportSize()!;
     if (isPhone(page)) {
-      // A tab bar along the bottom of the screen.
+      // A tab bar along the bottom of the screen, every label whole (six tabs at 320 px too).
       expect(Math.round(box.y + box.height)).toBe(viewport.height);
       expect(Math.round(box.width)).toBe(viewport.width);
+      const cut = await nav
+        .locator('.main-nav__label')
+        .evaluateAll((labels) =>
+          labels
+            .filter(
+              (label) => label.getBoundingClientRect().width > 0 && label.scrollWidth > label.clientWidth,
+            )
+            .map((label) => label.textContent),
+        );
+      if (cut.length > 0) throw new Error(`${where}: tab labels cut off: ${cut.join(', ')}`);
       // The address is behind the account menu, never squeezed into the header.
       expect(await page.getByRole('banner').getByText(member.email).isVisible()).toBe(false);
     } else {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Page } from '@/components/ui/page';
 import { authStore } from '@/lib/auth-store';
@@ -23,13 +23,17 @@ function renderSignedIn(verification = true, path = '/profile') {
 }
 
 describe('MainNav', () => {
-  it('is the one navigation of a signed-in page: Matches, Messages, Profile, Waitlist, Settings and the account menu', () => {
-    mockFetch(() => json(500, {}));
+  it('is the one navigation of a signed-in page: Matches, Messages, Profile, Waitlist, Settings and the account menu', async () => {
+    // A member with a conversation: 'Messages' is there once conversations exist.
+    mockFetch((call) =>
+      call.path === '/connections' ? json(200, [{ id: 'c1', unread: 0 }]) : json(200, []),
+    );
     renderSignedIn();
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(screen.getAllByRole('navigation')).toEqual([nav]);
     expect(screen.getByRole('banner')).toContainElement(nav);
+    await within(nav).findByRole('link', { name: 'Messages' });
     expect(
       within(nav)
         .getAllByRole('link')
@@ -62,7 +66,11 @@ describe('MainNav', () => {
     renderSignedIn();
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect(authStore.getState().auth).toBeNull();
-    expect(calls.map((call) => call.path).filter((path) => path !== '/connections')).toEqual(['/logout']);
+    expect(
+      calls
+        .map((call) => call.path)
+        .filter((path) => path !== '/connections' && path !== '/interest/received'),
+    ).toEqual(['/logout']);
   });
 
   it('asks an unverified member to verify before Matches, with Resend email, and shows the banner', async () => {
@@ -94,7 +102,6 @@ describe('MainNav', () => {
     );
     renderSignedIn();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/connections');
     expect(await within(nav).findByRole('link', { name: 'Messages, 3 unread' })).toHaveAttribute(
       'href',
       '/connections',
@@ -106,13 +113,56 @@ describe('MainNav', () => {
     unread = [0, 0];
     await serverSends('message', { connectionId: 'c1', id: 'm2', senderId: 'u1', text: 'y', sentAt: 'now' });
     expect(await within(nav).findByRole('link', { name: 'Messages' })).toBeInTheDocument();
-    expect(calls.every((call) => call.method === 'GET' && call.path === '/connections')).toBe(true);
+    expect(
+      calls.every(
+        (call) => call.method === 'GET' && ['/connections', '/interest/received'].includes(call.path),
+      ),
+    ).toBe(true);
   });
 
-  it('asks for no unread count for an unverified member', () => {
+  it("shows 'Messages' only once there is a conversation or someone interested, live from the socket", async () => {
+    const state = { connections: [] as unknown[], received: [] as unknown[] };
+    const { calls } = mockFetch((call) =>
+      call.path === '/connections'
+        ? json(200, state.connections)
+        : call.path === '/interest/received'
+          ? json(200, state.received)
+          : json(500, {}),
+    );
+    renderSignedIn();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const messages = () => within(nav).queryByRole('link', { name: /^Messages/ });
+    await waitFor(() =>
+      expect(calls.map((call) => call.path).sort()).toEqual(['/connections', '/interest/received']),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(messages()).not.toBeInTheDocument();
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Matches', 'Profile', 'Waitlist', 'Settings', 'Premium']);
+
+    // Someone is interested: their card waits on /connections.
+    state.received = [{ userId: 'u2', name: 'Ben' }];
+    await serverSends('interest', { userId: 'u2', name: 'Ben' });
+    await waitFor(() => expect(messages()).toHaveAttribute('href', '/connections'));
+
+    // It becomes a conversation: still there; the conversation ends, nothing is left: gone again.
+    state.received = [];
+    state.connections = [{ id: 'c1', unread: 0 }];
+    await serverSends('connection', { id: 'c1', userId: 'u2', name: 'Ben' });
+    await waitFor(() => expect(calls.filter((call) => call.path === '/connections')).toHaveLength(2));
+    expect(messages()).toHaveAttribute('href', '/connections');
+    state.connections = [];
+    await serverSends('ended', { connectionId: 'c1' });
+    await waitFor(() => expect(messages()).not.toBeInTheDocument());
+  });
+
+  it("asks nothing for an unverified member, who has no 'Messages' yet", () => {
     const { calls } = mockFetch(() => json(200, [{ unread: 4 }]));
     renderSignedIn(false);
-    expect(screen.getByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Messages/ })).not.toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 

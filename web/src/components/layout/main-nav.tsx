@@ -3,7 +3,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useLogout } from '@/lib/auth/use-logout';
-import { useUnreadCount } from '@/lib/realtime/unread-count';
+import { useReceivedInterestCount } from '@/lib/realtime/received-interest-count';
+import { useConversationsSummary } from '@/lib/realtime/unread-count';
 import { VerifyEmailDialog } from './verify-email-dialog';
 import './main-nav.css';
 
@@ -15,7 +16,7 @@ interface NavItem {
   icon: ReactNode;
 }
 
-/** The signed-in destinations, in tab-bar order. */
+/** The signed-in destinations, in tab-bar order ('Messages' once there is something in it: MainNav). */
 const NAV_ITEMS: NavItem[] = [
   {
     to: paths.match,
@@ -74,11 +75,18 @@ function NavIcon({ children }: { children: ReactNode }) {
  */
 export function MainNav() {
   const { auth } = useAuth();
+  const { pathname } = useLocation();
   const [verifyPrompt, setVerifyPrompt] = useState(false);
-  // Unread messages over all conversations, kept fresh by the socket (only verified members have any).
-  const unread = useUnreadCount(Boolean(auth?.verification));
+  // Conversations and unread messages, and who is interested, kept fresh by the socket (only verified members
+  // have any). 'Messages' is there once there is something in it: a conversation, or someone interested
+  // (their cards are on /connections too); and while the member is there.
+  const { count: conversations, unread } = useConversationsSummary(Boolean(auth?.verification));
+  const interested = useReceivedInterestCount(Boolean(auth?.verification));
   if (!auth) return null;
   const verified = auth.verification;
+  const onMessages = pathname === paths.connections || pathname.startsWith(`${paths.connections}/`);
+  const showMessages = conversations > 0 || interested > 0 || onMessages;
+  const items = NAV_ITEMS.filter((item) => item.to !== paths.connections || showMessages);
 
   function guard(event: MouseEvent, item: NavItem) {
     if (item.needsVerified && !verified) {
@@ -90,7 +98,7 @@ export function MainNav() {
   return (
     <nav aria-label="Main" className="main-nav">
       <ul className="main-nav__list">
-        {NAV_ITEMS.map((item) => (
+        {items.map((item) => (
           <li key={item.to} className="main-nav__entry">
             <NavLink
               to={item.to}

@@ -31,6 +31,7 @@ export function BlockAndReportDialogs({
   lastMessageFromThem,
   onDone,
   onGone,
+  around = (run) => run(),
 }: OptionDialogs<string> & {
   userId: string;
   name: string;
@@ -38,17 +39,25 @@ export function BlockAndReportDialogs({
   lastMessageFromThem?: { id: string; text: string } | null;
   onDone: () => void;
   onGone?: () => void;
+  /** Wraps the block or report call: a conversation learns that the end which follows is its member's own. */
+  around?: <T>(run: () => Promise<T>) => Promise<T>;
 }) {
   const shared = { name, onDone, onGone, onClose: close, returnFocusRef };
   return (
     <>
-      <BlockDialog {...shared} open={open === 'block'} userId={userId} description={TEXTS[from].block} />
+      <BlockDialog
+        {...shared}
+        open={open === 'block'}
+        userId={userId}
+        description={TEXTS[from].block}
+        around={around}
+      />
       <ReportDialog
         {...shared}
         open={open === 'report'}
         description={TEXTS[from].report}
         lastMessageFromThem={lastMessageFromThem}
-        send={(report) => reportUser({ userId, ...report })}
+        send={(report) => around(() => reportUser({ userId, ...report }))}
       />
     </>
   );

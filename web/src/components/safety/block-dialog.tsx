@@ -8,6 +8,7 @@ export function BlockDialog({
   userId,
   name,
   onDone,
+  around = (run) => run(),
   ...dialog
 }: {
   open: boolean;
@@ -15,6 +16,8 @@ export function BlockDialog({
   name: string;
   description: string;
   onDone: () => void;
+  /** Wraps the block call (see BlockAndReportDialogs). */
+  around?: <T>(run: () => Promise<T>) => Promise<T>;
   onGone?: () => void;
   onClose: () => void;
   returnFocusRef: RefObject<HTMLButtonElement | null>;
@@ -25,7 +28,7 @@ export function BlockDialog({
       title={`Block ${name}?`}
       confirm="Block"
       failure="Could not block"
-      run={() => blockUser(userId)}
+      run={() => around(() => blockUser(userId))}
       onDone={() => {
         toast.success(`${name} is blocked`, 'You will not see each other again.');
         onDone();

@@ -15,6 +15,8 @@ export const queryKeys = {
   /** Under the connections' key: whatever refreshes the list refreshes the count. */
   unreadCount: (userId: string) => ['connections', userId, 'unread'] as const,
   receivedInterest: (userId: string) => ['received-interest', userId] as const,
+  /** Under the received interest's key: whatever refreshes the list refreshes the count. */
+  receivedInterestCount: (userId: string) => ['received-interest', userId, 'count'] as const,
   /** One conversation: the other member and the messages loaded so far. */
   conversation: (userId: string, connectionId: string) => ['conversation', userId, connectionId] as const,
   blocked: (userId: string) => ['blocked', userId] as const,

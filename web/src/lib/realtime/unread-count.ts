@@ -5,12 +5,22 @@ import { useAuth } from '@/lib/auth/use-auth';
 import { queryKeys } from '@/lib/query/query-keys';
 import { realtime } from './realtime';
 
-/** GET /connections, added up over `unread` (no schema here: the count is a hint, and this is the first load). */
-async function loadUnreadCount(signal: AbortSignal): Promise<number> {
+interface ConversationsSummary {
+  /** How many conversations the member has. */
+  count: number;
+  unread: number;
+}
+
+/**
+ * GET /connections, counted and added up over `unread` (no schema here: both are hints for the navigation).
+ */
+async function loadSummary(signal: AbortSignal): Promise<ConversationsSummary> {
   const list = await api.get<{ unread?: unknown }[]>('/connections', { signal });
-  return Array.isArray(list)
-    ? list.reduce((sum, item) => sum + (typeof item.unread === 'number' ? item.unread : 0), 0)
-    : 0;
+  if (!Array.isArray(list)) return { count: 0, unread: 0 };
+  return {
+    count: list.length,
+    unread: list.reduce((sum, item) => sum + (typeof item.unread === 'number' ? item.unread : 0), 0),
+  };
 }
 
 const EVENTS = ['message', 'connection', 'ended', 'resync'] as const;
@@ -30,16 +40,17 @@ export function useRefreshConnections(): () => void {
 }
 
 /**
- * How many messages the signed-in member has not read, over all conversations (the sum of `unread` in
- * GET /connections), kept fresh by the socket. A failed load keeps the last count.
+ * How many conversations the signed-in member has, and how many messages in them they have not read (the sum
+ * of `unread` in GET /connections), kept fresh by the socket. A failed load keeps the last answer; none yet:
+ * 0 and 0.
  */
-export function useUnreadCount(enabled: boolean): number {
+export function useConversationsSummary(enabled: boolean): ConversationsSummary {
   const { auth } = useAuth();
   const refresh = useRefreshConnections();
   const on = enabled && Boolean(auth?.accessToken && auth.verification);
   const query = useQuery({
     queryKey: queryKeys.unreadCount(auth?.id ?? ''),
-    queryFn: ({ signal }) => loadUnreadCount(signal),
+    queryFn: ({ signal }) => loadSummary(signal),
     enabled: on,
   });
   useEffect(() => {
@@ -47,5 +58,12 @@ export function useUnreadCount(enabled: boolean): number {
     const offs = EVENTS.map((event) => realtime.on(event, refresh));
     return () => offs.forEach((off) => off());
   }, [on, refresh]);
-  return on ? (query.data ?? 0) : 0;
+  return (on ? query.data : undefined) ?? { count: 0, unread: 0 };
+}
+
+/**
+ * How many messages the signed-in member has not read, over all conversations (see useConversationsSummary).
+ */
+export function useUnreadCount(enabled: boolean): number {
+  return useConversationsSummary(enabled).unread;
 }

@@ -20,6 +20,8 @@ interface Props {
   onDone: () => void;
   /** It was already over (404). */
   onEnded: () => void;
+  /** Wraps each ending call, so that the `ended` event it causes is not news to this member (useOwnEnd). */
+  whileEnding: <T>(run: () => Promise<T>) => Promise<T>;
 }
 
 /** The conversation's 'More options' menu: Unmatch, Block, Report, each asking first. */
@@ -30,6 +32,7 @@ export function ConversationOptions({
   lastMessageFromThem,
   onDone,
   onEnded,
+  whileEnding,
 }: Props) {
   return (
     <MoreOptions
@@ -43,7 +46,7 @@ export function ConversationOptions({
             description="Your conversation ends for both of you and disappears, and you won't be matched again."
             confirm="Unmatch"
             failure="Could not unmatch"
-            run={() => unmatch(connectionId)}
+            run={() => whileEnding(() => unmatch(connectionId))}
             onDone={() => {
               toast.success(`You unmatched ${name}`);
               onDone();
@@ -60,6 +63,7 @@ export function ConversationOptions({
             lastMessageFromThem={lastMessageFromThem}
             onDone={onDone}
             onGone={onEnded}
+            around={whileEnding}
           />
         </>
       )}

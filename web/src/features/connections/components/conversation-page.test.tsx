@@ -25,7 +25,7 @@ const page = {
   more: true,
 };
 
-type Route = (call: RecordedCall) => Response | undefined;
+type Route = (call: RecordedCall) => Response | Promise<Response> | undefined;
 
 function serve(extra: Route = () => undefined) {
   return mockFetch((call) => {
@@ -244,16 +244,28 @@ describe('ConversationPage', () => {
     expect(await screen.findByText('This conversation has ended')).toBeInTheDocument();
   });
 
-  it('goes back to the list when the conversation is not there (404)', async () => {
-    serve((call) =>
-      call.path === '/connections/c9/messages'
-        ? json(404, { statusCode: 404, error: 'Not Found', message: 'x' })
-        : undefined,
-    );
-    const { router } = renderConversation('c9');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
-    expect(await screen.findByText('This conversation has ended')).toBeInTheDocument();
-  });
+  it.each([
+    ['an unknown id (404)', 'c9', 404],
+    ['no conversation id at all (400)', 'garbage', 400],
+  ])(
+    'says the conversation is not available for %s, with a way back and no Try again',
+    async (_, id, status) => {
+      serve((call) =>
+        call.path === `/connections/${id}/messages`
+          ? json(status, { statusCode: status, error: 'x', message: 'x' })
+          : undefined,
+      );
+      const { router } = renderConversation(id);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'This conversation is not available.' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to Messages' })).toHaveAttribute('href', '/connections');
+      expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+      expect(screen.queryByText('This conversation has ended')).not.toBeInTheDocument();
+      expect(router.state.location.pathname).toBe(`/connections/${id}`);
+    },
+  );
 
   it('shows an error card with Try again when loading fails', async () => {
     let down = true;
@@ -325,5 +337,71 @@ describe('ConversationPage', () => {
     expect(calls).toContainEqual(
       expect.objectContaining({ method: 'POST', path: '/block', body: { userId: BEN } }),
     );
+  });
+  /** A call that answers only when the test says so (the server's `ended` event can come first). */
+  function held() {
+    let answer: (response: Response) => void = () => undefined;
+    const promise = new Promise<Response>((resolve) => (answer = resolve));
+    return { promise, answer };
+  }
+
+  it.each([
+    ['Unmatch', 'Unmatch Ben?', 'Unmatch', 'You unmatched Ben', () => new Response(null, { status: 204 })],
+    ['Block', 'Block Ben?', 'Block', 'Ben is blocked', () => json(201, { blocked: true })],
+  ] as const)(
+    "after the member's own %s, says only that, though the server's `ended` event comes before the answer",
+    async (item, title, confirm, done, answer) => {
+      const call = held();
+      const isEnding = (c: RecordedCall) =>
+        (c.method === 'DELETE' && c.path === '/connections/c1') || c.path === '/block';
+      const { calls } = serve((c) => (isEnding(c) ? call.promise : undefined));
+      const { router } = renderConversation();
+      await screen.findByRole('heading', { name: 'Ben' });
+      fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+      fireEvent.click(screen.getByRole('menuitem', { name: item }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      fireEvent.click(within(dialog).getByRole('button', { name: confirm }));
+      await waitFor(() => expect(calls.some(isEnding)).toBe(true));
+      await serverSends('ended', { connectionId: 'c1' });
+      await act(async () => call.answer(answer()));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
+      expect(await screen.findByText(done)).toBeInTheDocument();
+      expect(screen.queryByText('This conversation has ended')).not.toBeInTheDocument();
+    },
+  );
+
+  it("after the member's own report, says only 'Thanks, we will review this'", async () => {
+    const call = held();
+    const { calls } = serve((c) => (c.path === '/report' ? call.promise : undefined));
+    const { router } = renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Ben' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Harassment' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
+    // The server ends the conversation once it has the report, and may say so before it answers.
+    await waitFor(() => expect(calls.some((c) => c.path === '/report')).toBe(true));
+    await serverSends('ended', { connectionId: 'c1' });
+    await act(async () => call.answer(json(201, { reported: true })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
+    expect(await screen.findByText('Thanks, we will review this')).toBeInTheDocument();
+    expect(screen.queryByText('This conversation has ended')).not.toBeInTheDocument();
+  });
+
+  it('still says the conversation ended when the other ended it while the member’s own call failed', async () => {
+    const call = held();
+    serve((c) => (c.method === 'DELETE' && c.path === '/connections/c1' ? call.promise : undefined));
+    const { router } = renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Unmatch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unmatch Ben?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unmatch' }));
+    await serverSends('ended', { connectionId: 'c1' });
+    expect(router.state.location.pathname).toBe('/connections/c1');
+    await act(async () => call.answer(json(503, { statusCode: 503, error: 'x', message: 'x' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
+    expect(await screen.findByText('This conversation has ended')).toBeInTheDocument();
   });
 });

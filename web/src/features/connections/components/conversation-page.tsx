@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
+import { buttonClass } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { ErrorCard } from '@/components/ui/error-card';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,13 +15,17 @@ import { useLoad } from '@/lib/query/use-load';
 import { listConnections, type Connection } from '../api/connections';
 import { getMessages, type MessagePage } from '../api/messages';
 import { useConversation } from '../hooks/use-conversation';
+import { useOwnEnd } from '../hooks/use-own-end';
 import { Avatar } from './avatar';
 import { ConversationOptions } from './conversation-options';
 import { MessageComposer } from './message-composer';
 import { MessageLog } from './message-log';
 import './connections.css';
 
-/** /connections/:id — one conversation, filling the screen on phones: header, the messages, the composer. */
+/**
+ * /connections/:id — one conversation filling the screen (on phones, down to the tab bar): the header, the
+ * messages, the composer.
+ */
 export function ConversationPage() {
   const { id = '' } = useParams();
   const { auth } = useAuth();
@@ -40,7 +46,7 @@ export function ConversationPage() {
     { gcTime: 0 },
   );
 
-  /** Unmatched, blocked or gone (an `ended` event or a 404): say so once, back to the list. */
+  /** Ended while open, by the other (an `ended` event or a 404): say so once, back to the list. */
   const onEnded = useCallback(() => {
     if (ended.current) return;
     ended.current = true;
@@ -49,10 +55,12 @@ export function ConversationPage() {
     void navigate(paths.connections, { replace: true });
   }, [navigate, refreshConnections]);
 
-  const gone = query.status === 'error' && query.error instanceof ApiError && query.error.status === 404;
-  useEffect(() => {
-    if (gone) onEnded();
-  }, [gone, onEnded]);
+  // Not one of the member's conversations (any more), or no conversation's id at all (the API's 400): the
+  // same answer for both, and no 'Try again', which could never work.
+  const missing =
+    query.status === 'error' &&
+    query.error instanceof ApiError &&
+    (query.error.status === 404 || query.error.status === 400);
 
   return (
     <Page width="md" className="conversation-page">
@@ -61,7 +69,18 @@ export function ConversationPage() {
           <Spinner size="lg" label="Loading the conversation" />
         </div>
       )}
-      {query.status === 'error' && !gone && (
+      {missing && (
+        <div className="conversation__missing">
+          <Card className="conversation__missing-card" padding="lg">
+            <h1 className="conversation__missing-title">This conversation is not available.</h1>
+            <p className="text-muted">It may have ended, or the link may be wrong.</p>
+            <Link to={paths.connections} className={buttonClass('secondary')}>
+              Back to Messages
+            </Link>
+          </Card>
+        </div>
+      )}
+      {query.status === 'error' && !missing && (
         <div className="conversation__error">
           <ErrorCard title="We couldn’t load this conversation." error={query.error} onRetry={query.retry} />
         </div>
@@ -92,12 +111,14 @@ function ConversationView({
 }) {
   const navigate = useNavigate();
   const refreshConnections = useRefreshConnections();
+  // The end this member causes (Unmatch, Block, Report) is told by its own toast, not as 'has ended'.
+  const own = useOwnEnd(onEnded);
   const conversation = useConversation({
     connectionId: connection.id,
     myId,
     page,
     initiallyUnread: (connection.unread ?? 0) > 0,
-    onEnded,
+    onEnded: own.onEnded,
   });
   const lastFromThem = [...conversation.messages].reverse().find((message) => message.senderId !== myId);
 
@@ -120,7 +141,8 @@ function ConversationView({
             refreshConnections();
             void navigate(paths.connections, { replace: true });
           }}
-          onEnded={onEnded}
+          onEnded={own.onEnded}
+          whileEnding={own.whileEnding}
         />
       </div>
       <MessageLog conversation={conversation} myId={myId} name={connection.name} />

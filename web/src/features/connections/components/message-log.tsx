@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type UIEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type UIEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Message } from '../api/connections';
@@ -25,6 +25,7 @@ export function MessageLog({
 }) {
   const { messages, pending, more, loadingOlder, olderFailed, seenId, loadOlder, retry } = conversation;
   const logRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
   const before = useRef<{ oldest: string | undefined; count: number; height: number; top: number }>({
     oldest: undefined,
@@ -51,6 +52,19 @@ export function MessageLog({
     }
     before.current = { oldest, count: total, height: log.scrollHeight, top: log.scrollTop };
   }, [oldest, total]);
+
+  // Whatever changes the log's size while the newest message is in view (the phone's keyboard opening, a
+  // font arriving, a long message wrapping) keeps it in view.
+  useEffect(() => {
+    const log = logRef.current;
+    if (!log || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) log.scrollTop = log.scrollHeight;
+    });
+    observer.observe(log);
+    if (listRef.current) observer.observe(listRef.current);
+    return () => observer.disconnect();
+  }, []);
 
   const sentPending = pending.length;
   useLayoutEffect(() => {
@@ -107,7 +121,7 @@ export function MessageLog({
           <p className="text-muted">Say hello: the first message is the hardest.</p>
         </div>
       ) : null}
-      <ol className="message-log__list">
+      <ol ref={listRef} className="message-log__list">
         {messages.map((message, index) => (
           <MessageBubble
             key={message.id}

@@ -52,12 +52,10 @@ describe('HomePage', () => {
     expect(screen.getByText('Logged in as')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     // One refresh; then home asks whether the profile exists and the quiz was taken, to lead with the next
-    // step (the navigation's unread count aside).
-    expect(calls.map((c) => c.path).filter((path) => path !== '/connections')).toEqual([
-      '/refresh',
-      '/user/getProfile/u1',
-      '/quiz/status/u1',
-    ]);
+    // step (the navigation's conversations and who is interested aside).
+    expect(
+      calls.map((c) => c.path).filter((path) => path !== '/connections' && path !== '/interest/received'),
+    ).toEqual(['/refresh', '/user/getProfile/u1', '/quiz/status/u1']);
   });
 
   it('ignores a failed restore and offers Sign in and Sign up', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { api } from '@/lib/api-client';
 
-/** Where the member stands with a card: nothing said, interested (private until mutual), or mutual. */
+/** Where the member stands with a card: nothing said, interested (they see it at once), or mutual. */
 export type Interest = 'none' | 'sent' | 'mutual';
 
 const answerSchema = z.object({
@@ -11,12 +11,15 @@ const answerSchema = z.object({
 });
 export type InterestAnswer = z.infer<typeof answerSchema>;
 
-/** POST /interest: private until the other is interested too; then `mutual` and the new conversation's id. */
+/**
+ * POST /interest: the other sees it under 'Interested in you'; if they were interested already, `mutual` and
+ * the new conversation's id.
+ */
 export async function expressInterest(userId: string): Promise<InterestAnswer> {
   return answerSchema.parse(await api.post<unknown>('/interest', { userId }));
 }
 
-/** DELETE /interest/{userId}: takes back a one-sided interest (they never knew). */
+/** DELETE /interest/{userId}: takes back a one-sided interest (it leaves their 'Interested in you'). */
 export function withdrawInterest(userId: string): Promise<void> {
   return api.delete(`/interest/${encodeURIComponent(userId)}`);
 }

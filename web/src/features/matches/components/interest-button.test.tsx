@@ -33,7 +33,11 @@ function renderButton(
         : json(404, { statusCode: 404, error: 'Not Found', message: 'Not Found' }),
   );
   renderRoutes([{ path: '/match', element: <MatchesPage /> }], '/match');
-  return { calls: () => fetched.calls.filter((call) => call.path.startsWith('/interest')) };
+  // The navigation's count of who is interested is not this button's business.
+  return {
+    calls: () =>
+      fetched.calls.filter((call) => call.path.startsWith('/interest') && call.path !== '/interest/received'),
+  };
 }
 
 const toggle = () => screen.getByRole('button', { name: "I'm interested" });
@@ -48,9 +52,15 @@ describe('InterestButton', () => {
     );
     await cardShown();
     expect(toggle()).toHaveAttribute('aria-pressed', 'false');
+    // The hint tells the truth: the other sees the interest at once, under 'Interested in you'.
+    expect(screen.getByText("Ben will see your interest under 'Interested in you'.")).toBeInTheDocument();
 
     fireEvent.click(toggle());
     await waitFor(() => expect(toggle()).toHaveAttribute('aria-pressed', 'true'));
+    expect(
+      screen.getByText("Ben can see your interest. If they're interested too, you can talk."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/only if they're interested|only finds out/)).not.toBeInTheDocument();
     fireEvent.click(toggle());
     await waitFor(() => expect(toggle()).toHaveAttribute('aria-pressed', 'false'));
     expect(calls()).toEqual([

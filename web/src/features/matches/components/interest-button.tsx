@@ -10,8 +10,9 @@ import { useMatchesCache } from '../api/request-matches';
 import './interest-button.css';
 
 /**
- * 'I'm interested' on a match card: a toggle (private until the other is interested too, and it can be taken
- * back until then). Once it is mutual, from this answer or live from the socket, the card offers 'Say hello'.
+ * 'I'm interested' on a match card: a toggle (the other sees it at once under 'Interested in you', with this
+ * member's card; it can be taken back until it is mutual). Once it is mutual, from this answer or live from
+ * the socket, the card offers 'Say hello'.
  */
 export function InterestButton({
   userId,
@@ -89,8 +90,8 @@ export function InterestButton({
       </button>
       <p className="interest__hint">
         {pressed
-          ? `${name} only finds out if they're interested too.`
-          : `Only ${name} can see it, and only if they're interested too.`}
+          ? `${name} can see your interest. If they're interested too, you can talk.`
+          : `${name} will see your interest under 'Interested in you'.`}
       </p>
     </div>
   );

@@ -8,9 +8,11 @@ const USER_ID = '6f1c8d2e-4b5a-4c3d-9e8f-7a6b5c4d3e2f';
 const SHARE_LINK = 'http://localhost:3000/signup?code=AB12CD';
 
 function stubFetch(respond: (url: string) => Response) {
-  // The navigation asks for the unread count (GET /connections) beside the page's own call.
+  // The navigation asks for the conversations and who is interested (for 'Messages') beside the page's own call.
   const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
-    String(input) === '/api/connections' ? json([]) : respond(String(input)),
+    ['/api/connections', '/api/interest/received'].includes(String(input))
+      ? json([])
+      : respond(String(input)),
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
