@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { dumpPglite, isEmptyFolder, restorePglite } from '../../libs/persistence/pglite-backup.js';
-import { findPgliteUser } from '../../libs/persistence/pglite-in-use.js';
+import { claimPgliteFolder, findPgliteUser } from '../../libs/persistence/pglite-in-use.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
 import type { Output } from '../ui/output.js';
 
@@ -83,7 +83,8 @@ function pgliteFolder(env: NodeJS.ProcessEnv = process.env, verb: 'dump' | 'rest
 }
 
 function assertFree(dir: string): void {
-  const user = findPgliteUser(dir);
+  // Claimed for this command (given back when it exits): an app started meanwhile refuses the folder.
+  const user = claimPgliteFolder(dir) ?? findPgliteUser(dir);
   if (!user) return;
   const who =
     user === 'unknown' ? 'another process' : `process ${user.pid}${user.command ? ` (${user.command})` : ''}`;

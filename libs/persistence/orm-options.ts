@@ -8,7 +8,7 @@ import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/app-config.js';
 import { migrations } from './migrations/index.js';
-import { findPgliteUser } from './pglite-in-use.js';
+import { claimPgliteFolder, findPgliteUser, releasePgliteFolder } from './pglite-in-use.js';
 
 export interface DatabaseAccess {
   /**
@@ -71,12 +71,15 @@ export function sessionOptions(url: string): string {
 
 /**
  * A second process on a PGlite folder is not refused by PGlite: it works on its own copy of the pages and
- * corrupts the data. So the app does not start on a folder the CLI (or another app) has open. Where the
- * holder cannot be seen (no /proc), a crash's leftover postmaster.pid looks the same, and the app starts.
+ * corrupts the data. So the app (and a CLI command on the folder) claims it first, and does not start on a
+ * folder the CLI (or another app) has claimed or has open. Where the holder cannot be seen (no /proc), a
+ * crash's leftover postmaster.pid looks the same, and the app starts.
  */
 function assertPgliteFolderFree(dir: string): void {
-  const user = findPgliteUser(dir);
+  const claimant = claimPgliteFolder(dir);
+  const user = claimant ?? findPgliteUser(dir);
   if (!user || user === 'unknown') return;
+  if (!claimant) releasePgliteFolder(dir);
   throw new Error(
     `The embedded database ${dir} is in use by process ${user.pid}${user.command ? ` (${user.command})` : ''}: ` +
       'PGlite allows one process at a time. Wait for it to finish (a CLI command), or stop it.',

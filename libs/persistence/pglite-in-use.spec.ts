@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findPgliteUser } from './pglite-in-use.js';
+import { claimPgliteFolder, findPgliteUser, releasePgliteFolder } from './pglite-in-use.js';
 
 describe('PGlite in-use check', () => {
   let dir: string;
@@ -16,6 +16,7 @@ describe('PGlite in-use check', () => {
     holder?.kill();
     holder = undefined;
     rmSync(dir, { recursive: true, force: true });
+    rmSync(`${dir}.claim`, { force: true });
   });
 
   it('sees a folder without postmaster.pid as free', () => {
@@ -35,5 +36,29 @@ describe('PGlite in-use check', () => {
     await new Promise((resolve) => holder!.once('spawn', resolve));
     const user = findPgliteUser(dir);
     expect(user).toEqual({ pid: holder.pid, command: 'sleep 30' });
+  });
+  it('lets one process claim the folder before opening it; another sees the claimant, even before it opens', async () => {
+    expect(claimPgliteFolder(dir)).toBeUndefined();
+    expect(readFileSync(`${dir}.claim`, 'utf8')).toBe(`${process.pid}\n`);
+    expect(claimPgliteFolder(dir)).toBeUndefined(); // this process again
+    releasePgliteFolder(dir);
+    expect(existsSync(`${dir}.claim`)).toBe(false);
+
+    holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    await new Promise((resolve) => holder!.once('spawn', resolve));
+    writeFileSync(`${dir}.claim`, `${holder.pid}\n`);
+    expect(claimPgliteFolder(dir)).toEqual({ pid: holder.pid, command: 'sleep 30' });
+    expect(findPgliteUser(dir)).toEqual({ pid: holder.pid, command: 'sleep 30' });
+    releasePgliteFolder(dir); // not ours: kept
+    expect(readFileSync(`${dir}.claim`, 'utf8')).toBe(`${holder.pid}\n`);
+  });
+
+  it('takes over the claim of a process that died without giving it back', async () => {
+    const gone = spawn('true', { stdio: 'ignore' });
+    await new Promise((resolve) => gone.once('exit', resolve));
+    writeFileSync(`${dir}.claim`, `${gone.pid}\n`);
+    expect(findPgliteUser(dir)).toBeUndefined();
+    expect(claimPgliteFolder(dir)).toBeUndefined();
+    expect(readFileSync(`${dir}.claim`, 'utf8')).toBe(`${process.pid}\n`);
   });
 });

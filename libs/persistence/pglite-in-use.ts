@@ -1,4 +1,13 @@
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export interface PgliteUser {
@@ -15,9 +24,12 @@ export interface PgliteUser {
  * - postmaster.pid and another process with a descriptor into the folder (Linux /proc) → in use by it;
  * - postmaster.pid but no holder → the last process stopped without closing it; PGlite recovers, free.
  * Where /proc cannot be read (macOS), a postmaster.pid alone counts as in use: refusing is the safe side.
+ * Before any of that, a live process's claim (`claimPgliteFolder`) names it: it is about to open the folder.
  */
 export function findPgliteUser(databaseDir: string): PgliteUser | 'unknown' | undefined {
   const dir = resolve(databaseDir);
+  const claimant = claimantOf(dir);
+  if (claimant) return claimant;
   if (!existsSync(join(dir, 'postmaster.pid'))) return undefined;
   let pids: string[];
   try {
@@ -53,5 +65,90 @@ function commandOf(pid: string): string | undefined {
     return command || undefined;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Folders this process claimed: given back when it exits, if not before. One set and one exit listener per
+ * process, however often this module is loaded (a test runner loads it afresh for every file).
+ */
+const claimed: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[
+  Symbol.for('fated.pglite-claims')
+] ??= (() => {
+  const folders = new Set<string>();
+  process.once('exit', () => folders.forEach((dir) => releasePgliteFolder(dir)));
+  return folders;
+})());
+
+/** The claim beside a PGlite folder: `<folder>.claim`, holding its claimant's pid. */
+const claimPath = (dir: string) => `${resolve(dir)}.claim`;
+
+/**
+ * Claims the folder for this process before PGlite opens it, or names the live process that holds it. Seeing
+ * who has files open in the folder (findPgliteUser) misses a process that has not opened it yet: two started
+ * a moment apart (a CLI command and the app) both found it free and both opened it. The claim is a file
+ * created exclusively (one process wins), holding the winner's pid, removed when the process exits. A file
+ * with a pid rather than a lock library's timed lock (proper-lockfile's stale mtime): a claimant that crashed
+ * is seen dead at once, so the app restarts at once after a crash.
+ */
+export function claimPgliteFolder(databaseDir: string): PgliteUser | undefined {
+  const path = claimPath(databaseDir);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(path, 'wx', 0o600);
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      claimed.add(databaseDir);
+      return undefined;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const pid = claimPid(path);
+    if (pid === process.pid) return undefined;
+    if (pid !== undefined && isAlive(pid)) return { pid, command: commandOf(String(pid)) };
+    // Its claimant is gone (a crash): the claim is stale.
+    try {
+      unlinkSync(path);
+    } catch {
+      // another process took it over first; the next attempt sees theirs
+    }
+  }
+  return { pid: claimPid(path) ?? 0, command: undefined };
+}
+
+/** Gives the folder's claim back, if it is this process's (PGlite closed, or the process ends). */
+export function releasePgliteFolder(databaseDir: string): void {
+  claimed.delete(databaseDir);
+  const path = claimPath(databaseDir);
+  if (claimPid(path) !== process.pid) return;
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
+function claimantOf(dir: string): PgliteUser | undefined {
+  const pid = claimPid(claimPath(dir));
+  if (pid === undefined || pid === process.pid || !isAlive(pid)) return undefined;
+  return { pid, command: commandOf(String(pid)) };
+}
+
+function claimPid(path: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
