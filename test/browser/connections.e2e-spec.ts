@@ -80,6 +80,19 @@ describe('connections in the browser: mutual interest and conversations in real 
     ] as const;
   }
 
+  /** A matched pair who are connected: Jules was interested first (in today's set), Maya answered. */
+  async function connectedPair() {
+    const [jules, maya] = await matchedPair();
+    await eventually(async () =>
+      expect((await jules.client.post('/match/new', { userId: jules.id })).body.best?.name).toBe(maya.name),
+    );
+    expect((await jules.client.post('/interest', { userId: maya.id })).status).toBe(201);
+    const connectionId = (await maya.client.post('/interest', { userId: jules.id })).body
+      .connectionId as string;
+    expect(connectionId).toBeTruthy();
+    return { jules, maya, connectionId };
+  }
+
   async function openMatches(page: Page) {
     await page.goto('/match');
     await visible(page.getByRole('heading', { name: "Today's Matches" }));
@@ -285,15 +298,7 @@ describe('connections in the browser: mutual interest and conversations in real 
   });
 
   it('unmatch asks first, and the other side learns the conversation has ended', async () => {
-    const [jules, maya] = await matchedPair();
-    // Today's sets, where they meet; then interest both ways.
-    await eventually(async () =>
-      expect((await jules.client.post('/match/new', { userId: jules.id })).body.best?.name).toBe(maya.name),
-    );
-    expect((await jules.client.post('/interest', { userId: maya.id })).status).toBe(201);
-    const mutual = await maya.client.post('/interest', { userId: jules.id });
-    const connectionId = mutual.body.connectionId as string;
-    expect(connectionId).toBeTruthy();
+    const { jules, maya, connectionId } = await connectedPair();
     await jules.client.post(`/connections/${connectionId}/messages`, {
       text: 'Hello!',
       clientId: crypto.randomUUID(),
@@ -349,14 +354,7 @@ describe('connections in the browser: mutual interest and conversations in real 
   });
 
   it('a report from a conversation thanks the reporter; only the other is told it has ended', async () => {
-    const [jules, maya] = await matchedPair();
-    await eventually(async () =>
-      expect((await jules.client.post('/match/new', { userId: jules.id })).body.best?.name).toBe(maya.name),
-    );
-    expect((await jules.client.post('/interest', { userId: maya.id })).status).toBe(201);
-    const connectionId = (await maya.client.post('/interest', { userId: jules.id })).body
-      .connectionId as string;
-    expect(connectionId).toBeTruthy();
+    const { jules, maya, connectionId } = await connectedPair();
     await jules.client.post(`/connections/${connectionId}/messages`, {
       text: 'Send me your bank details',
       clientId: crypto.randomUUID(),
@@ -393,14 +391,7 @@ describe('connections in the browser: mutual interest and conversations in real 
   });
 
   it('a password change ends the old sockets but keeps this browser live', async () => {
-    const [jules, maya] = await matchedPair();
-    await eventually(async () =>
-      expect((await jules.client.post('/match/new', { userId: jules.id })).body.best?.name).toBe(maya.name),
-    );
-    expect((await jules.client.post('/interest', { userId: maya.id })).status).toBe(201);
-    const connectionId = (await maya.client.post('/interest', { userId: jules.id })).body
-      .connectionId as string;
-    expect(connectionId).toBeTruthy();
+    const { jules, maya, connectionId } = await connectedPair();
 
     const { page, pageErrors, close } = await openScenario(browser, t, {
       ageConfirmed: true,
