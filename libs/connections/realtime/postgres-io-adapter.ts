@@ -35,16 +35,30 @@ export function postgresAdapterLocalWhileAlone(
 }
 
 /**
+ * The adapter's pool. The adapter retries a failed connect every 1–3 s, and a connect in flight when it is
+ * closed arms the next retry after its close: against an ended pool that retried forever and kept the process
+ * alive. Once closed, a connect here never settles, so no retry is armed.
+ */
+class AdapterPool extends pg.Pool {
+  closed = false;
+
+  override connect(...args: unknown[]): never {
+    if (this.closed) return new Promise(() => undefined) as never;
+    return (super.connect as (...a: unknown[]) => never)(...args);
+  }
+}
+
+/**
  * Socket.IO over PostgreSQL's LISTEN/NOTIFY (@socket.io/postgres-adapter): with several gateways sharing a
  * database, what one gateway emits to a member's room reaches that member's sockets on every other. Its own
  * small pool (one listening connection, one for NOTIFY); large payloads go through `socket_io_attachments`.
  */
 export class PostgresIoAdapter extends IoAdapter {
-  private readonly pool: pg.Pool;
+  private readonly pool: AdapterPool;
 
   constructor(app: INestApplicationContext, databaseUrl: string) {
     super(app);
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    this.pool = new AdapterPool({ connectionString: databaseUrl, max: 2 });
     // A dropped idle connection is the adapter's to retry; it must not crash the process.
     this.pool.on('error', () => undefined);
     // The adapter holds its LISTEN client checked out, where the pool's handler does not reach: a database
@@ -68,6 +82,7 @@ export class PostgresIoAdapter extends IoAdapter {
   }
 
   override async close(server: Server): Promise<void> {
+    this.pool.closed = true;
     await super.close(server);
     await this.pool.end().catch(() => undefined);
   }
