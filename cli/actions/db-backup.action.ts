@@ -55,9 +55,10 @@ export async function restoreAction(options: BackupOptions, out: Output): Promis
   try {
     await restorePglite(dir, sql);
   } catch (error) {
+    // The script failed (a truncated or edited dump): a failure of the file, not a busy database.
     throw new CliError(
       `Could not restore ${file}: ${(error as Error).message.split('\n')[0]}`,
-      ExitCode.database,
+      ExitCode.failure,
     );
   }
   out.line(`Restored ${file} into ${dir}. Start the app (npm start) with this DATA_DIR.`);

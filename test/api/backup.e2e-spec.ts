@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -117,6 +117,19 @@ describe('fated db dump / restore', () => {
     await expect(
       restoreAction({ file: join(source, 'missing.sql'), env: envFor(restored) }, bufferOutput()),
     ).rejects.toEqual(new CliError(`No file ${join(source, 'missing.sql')}.`, ExitCode.notFound));
+    // A dump cut short fails as a failure (1), not as a busy database (4), and leaves no folder behind.
+    const truncated = join(source, 'truncated.sql');
+    const whole = readFileSync(dumpFile, 'utf8');
+    writeFileSync(truncated, `${whole.slice(0, Math.floor(whole.length / 2))}\n(cut here`);
+    const elsewhere = mkdtempSync(join(tmpdir(), 'fated-truncated-'));
+    await expect(restoreAction({ file: truncated, env: envFor(elsewhere) }, bufferOutput())).rejects.toEqual(
+      expect.objectContaining({
+        exitCode: ExitCode.failure,
+        message: expect.stringContaining('Could not restore'),
+      }),
+    );
+    expect(existsSync(join(elsewhere, 'pglite'))).toBe(false);
+    rmSync(elsewhere, { recursive: true, force: true });
   });
 
   it('moves to PostgreSQL: psql restores the dump and the app runs on it', async () => {
