@@ -6,6 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import { SetAccountSuspensionCommand } from '../../libs/accounts/commands/suspend-account/set-account-suspension.command.js';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { addDays, calendarDay } from '../../libs/matching/index.js';
+import { ConnectionsGateway } from '../../libs/connections/realtime/connections.gateway.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const PNG_1PX = Buffer.from(
@@ -532,6 +533,17 @@ describe('connections (API and Socket.IO)', () => {
     await until('socket closed', () => !bLive.socket.connected);
     expect((await a.client.get('/connections')).body).toEqual([]);
     expect((await a.client.get(`/connections/${id}/messages`)).status).toBe(404);
+  });
+
+  it("closes a member's sockets when their account ended in a process without sockets (the gateway's recheck)", async () => {
+    const [a, b] = await pair();
+    const aLive = await listen(a);
+    const bLive = await listen(b);
+    // As the CLI on PostgreSQL does it: the account changes, and this gateway hears no event of it.
+    await sql(`update app_user set suspended_at = now() where id = ?`, [b.id]);
+    await t.app.get(ConnectionsGateway).dropEndedAccounts();
+    await until('socket closed', () => !bLive.socket.connected);
+    expect(aLive.socket.connected).toBe(true);
   });
 
   it('limits a member to 30 messages a minute; refused texts and retries are not messages', async () => {

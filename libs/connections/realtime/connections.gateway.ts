@@ -1,4 +1,4 @@
-import { Logger, Optional } from '@nestjs/common';
+import { Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import {
   WebSocketGateway,
   WebSocketServer,
@@ -8,11 +8,17 @@ import {
 } from '@nestjs/websockets';
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenVerifier } from '../../shared/auth/access-token-verifier.js';
+import { ActiveAccounts } from '../../shared/auth/active-accounts.port.js';
 import { memberRoom, RealtimeNotifier } from './realtime-notifier.js';
 import { Metrics } from '../../shared/observability/metrics.js';
 
 /** Sockets one member may hold open on one gateway (tabs and devices); more are refused. */
 export const MAX_SOCKETS_PER_MEMBER = 10;
+
+/** How often a gateway asks whether the accounts of its connected members are still active. */
+const RECHECK_MS = 30_000;
+/** Members asked about in one read. */
+const RECHECK_BATCH = 1_000;
 
 /**
  * Socket.IO at /api/socket.io: the server tells, clients only listen (everything a client does goes through
@@ -29,21 +35,31 @@ export const MAX_SOCKETS_PER_MEMBER = 10;
   pingTimeout: 20_000,
   connectTimeout: 10_000,
 })
-export class ConnectionsGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+export class ConnectionsGateway
+  implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy
+{
   private readonly logger = new Logger('ConnectionsGateway');
   private readonly socketsPerMember = new Map<string, number>();
+  private recheck?: NodeJS.Timeout;
 
   @WebSocketServer()
   server!: Server;
 
   constructor(
     private readonly tokens: AccessTokenVerifier,
+    private readonly accounts: ActiveAccounts,
     private readonly notifier: RealtimeNotifier,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
   afterInit(server: Server): void {
     this.notifier.attach(server);
+    this.recheck = setInterval(() => {
+      this.dropEndedAccounts().catch((error: Error) =>
+        this.logger.warn(`socket recheck failed: ${error.message}`),
+      );
+    }, RECHECK_MS);
+    this.recheck.unref();
     // Each session's first HTTP request is kept for its whole life unless dropped (Socket.IO's memory guide):
     // nothing here reads it after the handshake, which keeps its own copy of what it needs.
     server.engine.on('connection', (rawSocket: { request: unknown }) => {
@@ -77,6 +93,25 @@ export class ConnectionsGateway implements OnGatewayInit, OnGatewayConnection, O
     this.notifier
       .left(userId)
       .catch((error: Error) => this.logger.warn(`member-left not sent: ${error.message}`));
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.recheck);
+  }
+
+  /**
+   * Closes this gateway's sockets of members whose accounts ended. A suspension or deletion closes them at once
+   * through its event; one made by a process that serves no sockets and handles its own events (the CLI on
+   * PostgreSQL without Kafka) is caught here, within RECHECK_MS.
+   */
+  async dropEndedAccounts(): Promise<void> {
+    const members = [...this.socketsPerMember.keys()];
+    for (let i = 0; i < members.length; i += RECHECK_BATCH) {
+      const batch = members.slice(i, i + RECHECK_BATCH);
+      const active = await this.accounts.activeAmong(batch);
+      for (const userId of batch)
+        if (!active.has(userId)) this.server.local.in(memberRoom(userId)).disconnectSockets(true);
+    }
   }
 
   /** Undefined when the socket may connect, else the reason it is refused. */
