@@ -81,7 +81,8 @@ export function MainNav() {
   // have any). 'Messages' is there once there is something in it: a conversation, or someone interested
   // (their cards are on /connections too); and while the member is there.
   const { count: conversations, unread } = useConversationsSummary(Boolean(auth?.verification));
-  const interested = useReceivedInterestCount(Boolean(auth?.verification));
+  // Only asked while it decides anything: with a conversation, 'Messages' shows anyway.
+  const interested = useReceivedInterestCount(Boolean(auth?.verification) && conversations === 0);
   if (!auth) return null;
   const verified = auth.verification;
   const onMessages = pathname === paths.connections || pathname.startsWith(`${paths.connections}/`);
