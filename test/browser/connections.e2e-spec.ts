@@ -93,6 +93,22 @@ describe('connections in the browser: mutual interest and conversations in real 
     return { jules, maya, connectionId };
   }
 
+  /** A connected pair's conversation with Jules's first message, open for Jules on a desktop and Maya on a phone. */
+  async function conversationOpen(text: string) {
+    const pair = await connectedPair();
+    const { jules, maya, connectionId } = pair;
+    await jules.client.post(`/connections/${connectionId}/messages`, { text, clientId: crypto.randomUUID() });
+    const desk = await openScenario(browser, t, { ageConfirmed: true, viewport: DESKTOP });
+    const phone = await openScenario(browser, t, { ageConfirmed: true, viewport: PHONE });
+    await signInThroughForm(desk.page, jules);
+    await signInThroughForm(phone.page, maya);
+    await desk.page.goto(`/connections/${connectionId}`);
+    await phone.page.goto(`/connections/${connectionId}`);
+    await visible(desk.page.getByRole('log').getByText(text));
+    await visible(phone.page.getByRole('log').getByText(text));
+    return { ...pair, desk, phone };
+  }
+
   async function openMatches(page: Page) {
     await page.goto('/match');
     await visible(page.getByRole('heading', { name: "Today's Matches" }));
@@ -298,19 +314,7 @@ describe('connections in the browser: mutual interest and conversations in real 
   });
 
   it('unmatch asks first, and the other side learns the conversation has ended', async () => {
-    const { jules, maya, connectionId } = await connectedPair();
-    await jules.client.post(`/connections/${connectionId}/messages`, {
-      text: 'Hello!',
-      clientId: crypto.randomUUID(),
-    });
-
-    const desk = await openScenario(browser, t, { ageConfirmed: true, viewport: DESKTOP });
-    const phone = await openScenario(browser, t, { ageConfirmed: true, viewport: PHONE });
-    await signInThroughForm(desk.page, jules);
-    await signInThroughForm(phone.page, maya);
-    await desk.page.goto(`/connections/${connectionId}`);
-    await phone.page.goto(`/connections/${connectionId}`);
-    await visible(phone.page.getByRole('log').getByText('Hello!'));
+    const { jules, maya, connectionId, desk, phone } = await conversationOpen('Hello!');
     await visible(desk.page.getByRole('heading', { level: 1, name: maya.name }));
 
     await desk.page.getByRole('button', { name: 'More options' }).click();
@@ -354,20 +358,7 @@ describe('connections in the browser: mutual interest and conversations in real 
   });
 
   it('a report from a conversation thanks the reporter; only the other is told it has ended', async () => {
-    const { jules, maya, connectionId } = await connectedPair();
-    await jules.client.post(`/connections/${connectionId}/messages`, {
-      text: 'Send me your bank details',
-      clientId: crypto.randomUUID(),
-    });
-
-    const desk = await openScenario(browser, t, { ageConfirmed: true, viewport: DESKTOP });
-    const phone = await openScenario(browser, t, { ageConfirmed: true, viewport: PHONE });
-    await signInThroughForm(desk.page, jules);
-    await signInThroughForm(phone.page, maya);
-    await desk.page.goto(`/connections/${connectionId}`);
-    await phone.page.goto(`/connections/${connectionId}`);
-    await visible(desk.page.getByRole('log').getByText('Send me your bank details'));
-    await visible(phone.page.getByRole('log').getByText('Send me your bank details'));
+    const { jules, desk, phone } = await conversationOpen('Send me your bank details');
 
     await phone.page.getByRole('button', { name: 'More options' }).click();
     await phone.page.getByRole('menuitem', { name: 'Report' }).click();
