@@ -136,6 +136,29 @@ describe('outbox relay and processed-event marks (on PGlite)', () => {
     ]);
   });
 
+  it('prunes rows published over an hour ago, however many, and keeps the rest', async () => {
+    const insert = (count: number, publishedAt: string) =>
+      sql(
+        `insert into outbox_message (id, type, aggregate_id, payload, occurred_at, published_at)
+         select gen_random_uuid(), 'SomethingHappened', 'user-1', '{}', now() - interval '2 hours', ${publishedAt}
+           from generate_series(1, ${count})`,
+      );
+    await insert(5_003, `now() - interval '2 hours'`); // more than one batch
+    await insert(2, `now() - interval '50 minutes'`);
+    await insert(1, 'null'); // an old row never published stays to be relayed
+    publisher.outcome = 'handed-over'; // so the unpublished row stays unpublished
+    await relay.onApplicationBootstrap(); // its first tick prunes
+    const counts = () =>
+      sql<{ published: number; unpublished: number }>(
+        `select count(published_at)::int as published, count(*) filter (where published_at is null)::int as unpublished
+           from outbox_message`,
+      );
+    for (let waited = 0; waited < 10_000 && (await counts())[0]!.published > 2; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    await relay.beforeApplicationShutdown();
+    expect(await counts()).toEqual([{ published: 2, unpublished: 1 }]);
+  });
+
   it('marks an event processed once per consumer, together with its work', async () => {
     const processed = new ProcessedEvents(orm);
     const event = new SomethingHappened('user-1', { n: 1 });

@@ -32,6 +32,7 @@ import { Migration20261126000610ErasableEventsConsumerIds } from './202611260006
 import { Migration20261127000100RefreshPersonalityConsumerId } from './20261127000100-refresh-personality-consumer-id.migration.js';
 import { Migration20261127000200InterestWithdrawn } from './20261127000200-interest-withdrawn.migration.js';
 import { Migration20261127000300MessagePace } from './20261127000300-message-pace.migration.js';
+import { Migration20261128000100OutboxPublishedIndex } from './20261128000100-outbox-published-index.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -77,4 +78,5 @@ export const migrations: MigrationObject[] = [
   },
   { name: '20261127000200-interest-withdrawn', class: Migration20261127000200InterestWithdrawn },
   { name: '20261127000300-message-pace', class: Migration20261127000300MessagePace },
+  { name: '20261128000100-outbox-published-index', class: Migration20261128000100OutboxPublishedIndex },
 ];
