@@ -39,8 +39,11 @@ export class ExpressInterestHandler implements ICommandHandler<ExpressInterestCo
     if (userId === targetId) throw ConnectionErrors.selfInterest();
     const outcome = await this.orm.em.fork().transactional(async (em) => {
       await this.connections.lockPair(em, userId, targetId);
-      if (!(await this.mayAddress(em, userId, targetId))) throw ConnectionErrors.unknownPerson();
+      // Already connected counts as a reason of its own: the interest rows went when the pair connected, and
+      // the one who answered "Interested too" may never have been shown the other (a repeat must not be 404).
       const existing = await this.connections.between(em, userId, targetId);
+      if (!(await this.mayAddress(em, userId, targetId, Boolean(existing))))
+        throw ConnectionErrors.unknownPerson();
       if (existing) return { connectionId: existing.id, news: 'none' as const };
       const added = await this.interests.add(em, userId, targetId);
       if (!(await this.interests.exists(em, targetId, userId))) {
@@ -60,8 +63,13 @@ export class ExpressInterestHandler implements ICommandHandler<ExpressInterestCo
       : { interested: true, mutual: false };
   }
 
-  /** Someone still there for the asker, and either shown to them lately or interested in them. */
-  private async mayAddress(em: EntityManager, userId: string, targetId: string): Promise<boolean> {
+  /** Someone still there for the asker, and connected with them, shown to them lately or interested in them. */
+  private async mayAddress(
+    em: EntityManager,
+    userId: string,
+    targetId: string,
+    connected: boolean,
+  ): Promise<boolean> {
     const today = calendarDay(new Date(), this.config.timeZone);
     const [present, ended, shown, interestedInMe, exists] = await Promise.all([
       this.access.presentAmong(em, userId, [targetId]),
@@ -70,6 +78,6 @@ export class ExpressInterestHandler implements ICommandHandler<ExpressInterestCo
       this.interests.exists(em, targetId, userId),
       this.users.findById(targetId, em),
     ]);
-    return Boolean(exists) && present.has(targetId) && !ended && (shown || interestedInMe);
+    return Boolean(exists) && present.has(targetId) && !ended && (connected || shown || interestedInMe);
   }
 }
