@@ -3,6 +3,8 @@ import { api } from '@/lib/api-client';
 import { messageSchema, type Message } from './connections';
 
 export const MESSAGE_MAX = 2000;
+/** What the API takes as a message: something to see, not only spaces and zero-width or blank characters. */
+export const hasVisibleText = (text: string) => /[^\s\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/u.test(text);
 export const PAGE_SIZE = 50;
 
 const pageSchema = z.object({ messages: z.array(messageSchema), more: z.boolean() });

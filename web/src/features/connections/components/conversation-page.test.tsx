@@ -131,13 +131,16 @@ describe('ConversationPage', () => {
     expect(body.clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it('does not send an empty message; the Send button sends too', async () => {
+  it('does not send an empty or invisible message; the Send button sends too', async () => {
     const { calls } = serve();
     renderConversation();
     await screen.findByRole('heading', { name: 'Ben' });
     const send = screen.getByRole('button', { name: 'Send' });
 
     fireEvent.change(composer(), { target: { value: '   \n  ' } });
+    expect(send).toBeDisabled();
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    fireEvent.change(composer(), { target: { value: ' \u200B\u200D ' } }); // nothing to see: the API's 400
     expect(send).toBeDisabled();
     fireEvent.keyDown(composer(), { key: 'Enter' });
     fireEvent.change(composer(), { target: { value: 'See you Friday' } });

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { MESSAGE_MAX } from '../api/messages';
+import { hasVisibleText, MESSAGE_MAX } from '../api/messages';
 
 /** Shown once the message gets near the limit. */
 const COUNT_FROM = MESSAGE_MAX - 200;
@@ -11,7 +11,7 @@ export function MessageComposer({ onSend }: { onSend: (text: string) => void }) 
   const inputId = useId();
   const countId = useId();
   const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && trimmed.length <= MESSAGE_MAX;
+  const canSend = hasVisibleText(trimmed) && trimmed.length <= MESSAGE_MAX;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
