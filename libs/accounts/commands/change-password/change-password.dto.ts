@@ -9,7 +9,7 @@ export class ChangePasswordDto {
   currentPassword!: string;
 
   @ApiProperty({ minLength: 8, maxLength: 128 })
-  @IsString({ message: 'Password must be 8–128 characters' })
   @Length(8, 128, { message: 'Password must be 8–128 characters' })
+  @IsString({ message: 'Password must be 8–128 characters' })
   newPassword!: string;
 }

@@ -12,13 +12,13 @@ export class ResendVerificationDto {
 export class RequestVerificationDto extends ResendVerificationDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @IsString()
   @MaxLength(100)
+  @IsString()
   name?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @IsString()
   @MaxLength(254)
+  @IsString()
   email?: string;
 }

@@ -10,7 +10,7 @@ export class VerifyEmailDto {
   id!: string;
 
   @ApiProperty()
-  @IsString({ message: INVALID })
   @Matches(/^[A-Za-z0-9_-]{20,100}$/, { message: INVALID })
+  @IsString({ message: INVALID })
   emailToken!: string;
 }

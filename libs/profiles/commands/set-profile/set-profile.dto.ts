@@ -25,17 +25,17 @@ export class SetProfileDto {
     description: "The part before the comma of 'City, ST'",
   })
   @Transform(trim)
-  @IsString({ message: M.location })
   @IsNotEmpty({ message: M.location })
   @MaxLength(R.cityMaxLength, { message: M.location })
   // No comma (it separates the state) and no control characters.
   @Matches(/^[^,\p{Cc}]+$/u, { message: M.location })
+  @IsString({ message: M.location })
   city!: string;
 
   @ApiProperty({ example: 'TX', pattern: R.statePattern.source })
   @Transform(trim)
-  @IsString({ message: M.location })
   @Matches(R.statePattern, { message: M.location })
+  @IsString({ message: M.location })
   state!: string;
 
   @ApiProperty({ minimum: R.minAge, maximum: R.maxAge, example: 27 })
@@ -55,19 +55,19 @@ export class SetProfileDto {
 
   @ApiProperty({ required: false, maxLength: R.educationMaxLength, description: 'Major/Degree' })
   @Transform(trimOrEmpty)
-  @IsString({ message: M.education })
   @MaxLength(R.educationMaxLength, { message: M.education })
+  @IsString({ message: M.education })
   education: string = '';
 
   @ApiProperty({ required: false, maxLength: R.jobTitleMaxLength, description: 'Instagram profile' })
   @Transform(trimOrEmpty)
-  @IsString({ message: M.jobTitle })
   @MaxLength(R.jobTitleMaxLength, { message: M.jobTitle })
+  @IsString({ message: M.jobTitle })
   jobTitle: string = '';
 
   @ApiProperty({ required: false, maxLength: R.bioMaxLength, description: 'One sentence: what love is' })
   @Transform(trimOrEmpty)
-  @IsString({ message: M.bio })
   @MaxLength(R.bioMaxLength, { message: M.bio })
+  @IsString({ message: M.bio })
   bio: string = '';
 }

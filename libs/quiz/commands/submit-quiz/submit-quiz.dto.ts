@@ -39,8 +39,8 @@ export class QuizAnswerDto {
     description: 'The answer text the client showed; ignored, the server keeps its own texts',
   })
   @IsOptional()
-  @IsString({ message: 'txt must be text' })
   @MaxLength(500, { message: 'txt must be at most 500 characters' })
+  @IsString({ message: 'txt must be text' })
   txt?: string;
 }
 

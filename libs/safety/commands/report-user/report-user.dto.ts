@@ -14,8 +14,8 @@ export class ReportUserDto {
 
   @ApiPropertyOptional({ maxLength: REPORT_NOTE_MAX })
   @IsOptional()
-  @IsString({ message: 'note must be text' })
   @MaxLength(REPORT_NOTE_MAX, { message: `Note must be at most ${REPORT_NOTE_MAX} characters` })
+  @IsString({ message: 'note must be text' })
   note?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: 'a message of your conversation with them' })
