@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
-import { Introductions } from '../shared/auth/introductions.port.js';
+import { Introductions, type ConnectionWith } from '../shared/auth/introductions.port.js';
 import { ConnectionRepository } from './connection.repository.js';
 import { InterestRepository } from './interest.repository.js';
 
@@ -24,5 +24,9 @@ export class ConnectionIntroductions extends Introductions {
 
   ended(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean> {
     return this.connections.ended(em, viewerId, ownerId);
+  }
+
+  connectionsOf(em: EntityManager, userId: string): Promise<ConnectionWith[]> {
+    return this.connections.connectionsOf(em, userId);
   }
 }

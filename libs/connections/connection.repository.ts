@@ -185,6 +185,21 @@ export class ConnectionRepository {
     return this.readBefore.get(connectionId);
   }
 
+  /** Every connection of the member, with the other member of each. */
+  async connectionsOf(
+    em: EntityManager,
+    userId: string,
+  ): Promise<{ connectionId: string; otherId: string }[]> {
+    const rows = await sql<{ id: string; other_id: string }>(
+      em,
+      `select id, user_b as other_id from connection where user_a = ?
+       union all
+       select id, user_a as other_id from connection where user_b = ?`,
+      [userId, userId],
+    );
+    return rows.map((row) => ({ connectionId: row.id, otherId: row.other_id }));
+  }
+
   async stillExists(em: EntityManager, connectionId: string): Promise<boolean> {
     return (await this.existing.byId(em, [connectionId])).has(connectionId);
   }

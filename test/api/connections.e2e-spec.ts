@@ -197,6 +197,11 @@ describe('connections (API and Socket.IO)', () => {
     expect(mutual.status).toBe(201);
     expect(mutual.body).toEqual({ interested: true, mutual: true, connectionId: expect.any(String) });
     const id = mutual.body.connectionId;
+    // Both get the same answer again, b too, who was never shown a (a double click on 'Interested too').
+    expect(await b.client.post('/interest', { userId: a.id })).toMatchObject({
+      status: 201,
+      body: mutual.body,
+    });
     expect((await a.client.post('/interest', { userId: b.id })).body).toEqual(mutual.body);
     expect((await a.client.post('/match/new', { userId: a.id })).body.best).toMatchObject({
       interest: 'mutual',
@@ -344,7 +349,8 @@ describe('connections (API and Socket.IO)', () => {
       { connectionId: id, ...sent.body },
     ]);
 
-    for (const text of ['', '   ', 'x'.repeat(2001), 'bad\u0007bell', 'evil\u202Eoverride']) {
+    const invisible = ['\u200B', '\u200B\u200D \u2060', '\u3164\u2800'];
+    for (const text of ['', '   ', ...invisible, 'x'.repeat(2001), 'bad\u0007bell', 'evil\u202Eoverride']) {
       expect((await a.client.post(`/connections/${id}/messages`, { text })).status).toBe(400);
     }
     expect((await a.client.post(`/connections/${id}/messages`, { text: 'x'.repeat(2000) })).status).toBe(201);
@@ -528,11 +534,31 @@ describe('connections (API and Socket.IO)', () => {
     expect(exported.connections).toEqual([{ name: b.name, connectedAt: expect.any(String) }]);
     expect(exported.messages).toEqual([{ text: 'For the export', sentAt: expect.any(String), to: b.name }]);
 
+    const aLive = await listen(a);
     const bLive = await listen(b);
     await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand(b.email, true));
     await until('socket closed', () => !bLive.socket.connected);
     expect((await a.client.get('/connections')).body).toEqual([]);
     expect((await a.client.get(`/connections/${id}/messages`)).status).toBe(404);
+    // The other member's open conversation hears that it ended, as for an unmatch.
+    await until('ended', () => aLive.events.find((e) => e.name === 'ended'));
+    expect(aLive.events.filter((e) => e.name === 'ended')).toEqual([
+      { name: 'ended', data: { connectionId: id } },
+    ]);
+  });
+
+  it('tells the members a deleted account talked with that their conversations ended', async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    const aLive = await listen(a);
+    expect((await b.client.request('DELETE', '/account', { json: { password: b.password } })).status).toBe(
+      204,
+    );
+    await until('ended', () => aLive.events.find((e) => e.name === 'ended'));
+    expect(aLive.events.filter((e) => e.name === 'ended')).toEqual([
+      { name: 'ended', data: { connectionId: id } },
+    ]);
+    expect((await a.client.get('/connections')).body).toEqual([]);
   });
 
   it("closes a member's sockets when their account ended in a process without sockets (the gateway's recheck)", async () => {

@@ -11,6 +11,13 @@ export abstract class Introductions {
   abstract introduced(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean>;
   /** Whether the two ended a connection (an unmatch, or a block that ended it): unknown to each other since. */
   abstract ended(em: EntityManager, viewerId: string, ownerId: string): Promise<boolean>;
+  /** The member's connections, with whom (a departing member's partners are told their conversation ended). */
+  abstract connectionsOf(em: EntityManager, userId: string): Promise<ConnectionWith[]>;
+}
+
+export interface ConnectionWith {
+  connectionId: string;
+  otherId: string;
 }
 
 /** Nobody is introduced: the answer where the connections context is not loaded (a matcher, the CLI). */
@@ -21,6 +28,10 @@ class NoIntroductions extends Introductions {
 
   async ended(): Promise<boolean> {
     return false;
+  }
+
+  async connectionsOf(): Promise<ConnectionWith[]> {
+    return [];
   }
 }
 
