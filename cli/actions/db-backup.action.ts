@@ -1,5 +1,14 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { dumpPglite, isEmptyFolder, restorePglite } from '../../libs/persistence/pglite-backup.js';
 import { claimPgliteFolder, findPgliteUser } from '../../libs/persistence/pglite-in-use.js';
@@ -17,6 +26,8 @@ export async function dumpAction(options: BackupOptions, out: Output): Promise<{
   const dir = pgliteFolder(options.env, 'dump');
   if (!existsSync(dir))
     throw new CliError(`There is no embedded database in ${dir} to dump.`, ExitCode.notFound);
+  const file = resolve(options.file);
+  assertWritableTarget(file);
   assertFree(dir);
   let sql: string;
   try {
@@ -27,9 +38,7 @@ export async function dumpAction(options: BackupOptions, out: Output): Promise<{
       ExitCode.database,
     );
   }
-  const file = resolve(options.file);
-  // Everyone's data: readable by its owner only, like DATA_DIR.
-  writeFileSync(file, sql, { mode: 0o600 });
+  writePrivately(file, sql);
   const bytes = Buffer.byteLength(sql);
   out.line(
     `Dumped ${dir} to ${file} (${(bytes / 1024 / 1024).toFixed(1)} MB of SQL). Restore it with ` +
@@ -81,6 +90,37 @@ function pgliteFolder(env: NodeJS.ProcessEnv = process.env, verb: 'dump' | 'rest
     );
   }
   return config.database.dir;
+}
+
+/** Checked before the dump, which takes a while: a target it cannot write would fail it only at the end. */
+function assertWritableTarget(file: string): void {
+  const folder = dirname(file);
+  if (!existsSync(folder))
+    throw new CliError(`The folder ${folder} does not exist; create it first.`, ExitCode.usage);
+  if (!statSync(folder).isDirectory())
+    throw new CliError(`${folder} is not a folder; dump into a folder.`, ExitCode.usage);
+  if (existsSync(file) && statSync(file).isDirectory())
+    throw new CliError(`${file} is a folder; name the file to dump into.`, ExitCode.usage);
+  try {
+    accessSync(folder, constants.W_OK | constants.X_OK);
+  } catch {
+    throw new CliError(`The folder ${folder} is not writable; dump into another one.`, ExitCode.usage);
+  }
+}
+
+/**
+ * Everyone's data, password hashes included: readable by its owner only, like DATA_DIR. Written beside the
+ * file and renamed over it, since an existing file would keep its own mode (and a failed write its old dump).
+ */
+export function writePrivately(file: string, text: string): void {
+  const temporary = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });
+    renameSync(temporary, file);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
 }
 
 function assertFree(dir: string): void {

@@ -1,6 +1,8 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { isUUID } from 'class-validator';
-import { SendMessageDto } from '../../libs/connections/index.js';
-import { lineId } from './connection-seeder.js';
+import { SendMessageCommand, SendMessageDto } from '../../libs/connections/index.js';
+import { ConnectionSeeder, lineId, turnOrder } from './connection-seeder.js';
 import { firstName, SMALL_TALK } from './small-talk.js';
 import { validateDto } from './validate-dto.js';
 
@@ -29,4 +31,41 @@ describe('seeded conversations', () => {
     expect(firstName('Brittany Richardson')).toBe('Brittany');
     expect(firstName('  Ana  ')).toBe('Ana');
   });
+
+  it('sends a conversation once, whichever of the pair a later run meets first', async () => {
+    const { app, sent } = chatApp();
+    const seeder = new ConnectionSeeder(app, { seed: 42 });
+    const ann = { id: 'b0000000-0000-4000-8000-000000000001', name: 'Ann Lee', email: 'a@x', city: 'Reno' };
+    const bo = { id: 'a0000000-0000-4000-8000-000000000002', name: 'Bo Park', email: 'b@x', city: 'Waco' };
+    const connectionId = '7c1f1f52-1d8e-4a57-9a44-2d2c1d8b8f01';
+    const first = await seeder['converse'](connectionId, ann, bo);
+    expect(first).toBeGreaterThanOrEqual(3);
+    expect(await seeder['converse'](connectionId, bo, ann)).toBe(0);
+    expect(sent.size).toBe(first);
+  });
+
+  it('puts a pair in one order, given either way round', () => {
+    const one = { id: '0b3c2a10-5f7e-4c1a-8d2b-9e6f4a3b2c10' };
+    const another = { id: '7c1f1f52-1d8e-4a57-9a44-2d2c1d8b8f01' };
+    expect(turnOrder(one, another)).toEqual([one, another]);
+    expect(turnOrder(another, one)).toEqual([one, another]);
+  });
 });
+
+/** Buses that keep messages unique by (sender, clientId), as the messages table does, and list them. */
+function chatApp(): { app: INestApplicationContext; sent: Map<string, { id: string }> } {
+  const sent = new Map<string, { id: string }>();
+  const commands = {
+    execute: (command: SendMessageCommand) => {
+      const key = `${command.userId}:${command.clientId}`;
+      const message = sent.get(key) ?? { id: `m${sent.size}` };
+      sent.set(key, message);
+      return Promise.resolve(message);
+    },
+  };
+  const queries = { execute: () => Promise.resolve({ messages: [...sent.values()], more: false }) };
+  const app = {
+    get: (token: unknown) => (token === CommandBus ? commands : token === QueryBus ? queries : {}),
+  } as unknown as INestApplicationContext;
+  return { app, sent };
+}

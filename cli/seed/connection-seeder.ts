@@ -127,8 +127,9 @@ export class ConnectionSeeder {
     return undefined;
   }
 
-  /** Three to six lines in turns, the person who asked for the matches first. Returns how many were new. */
-  private async converse(connectionId: string, opener: Person, other: Person): Promise<number> {
+  /** Three to six lines in turns, in the pair's own order. Returns how many were new. */
+  private async converse(connectionId: string, one: Person, another: Person): Promise<number> {
+    const [opener, other] = turnOrder(one, another);
     const random = new SeededRandom(seedKey(this.options.seed), hash32(connectionId));
     const script = random.pick(SMALL_TALK);
     const count = random.int(3, Math.min(6, script.length));
@@ -173,6 +174,14 @@ export class ConnectionSeeder {
     }
     return people;
   }
+}
+
+/**
+ * The two in the order they talk, by id: a later run may meet the other one first, and a line's clientId is
+ * unique per sender, so the same line from the other sender would be sent again.
+ */
+export function turnOrder<T extends { id: string }>(one: T, another: T): [T, T] {
+  return one.id < another.id ? [one, another] : [another, one];
 }
 
 /** A uuid fixed by the conversation and the line, so a second run's line is a retry of the first. */

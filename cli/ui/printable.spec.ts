@@ -7,6 +7,12 @@ describe('printable', () => {
     expect(printable('line\nnext')).toBe('line\\u{a}next');
   });
 
+  it('doubles backslashes, so typed text never reads as an escaped character', () => {
+    expect(printable('Ann\\u{1b}')).toBe('Ann\\\\u{1b}');
+    expect(printable('Ann\\u{1b}')).not.toBe(printable('Ann\u001b'));
+    expect(printable('C:\\temp')).toBe('C:\\\\temp');
+  });
+
   it('leaves ordinary text, accents and emoji alone', () => {
     expect(printable('Zoë — 💕 «ok»')).toBe('Zoë — 💕 «ok»');
   });

@@ -218,7 +218,7 @@ describe('fated CLI moderation: reports and suspensions', () => {
       cli((context) =>
         setSuspensionAction(context, { email: 'nobody@example.com', suspended: true }, bufferOutput()),
       ),
-    ).rejects.toMatchObject({ message: 'Account not found' });
+    ).rejects.toMatchObject({ message: 'No account with the email nobody@example.com' });
   });
 
   it('shows the text of a reported message (escaped on screen, as it is in --json)', async () => {
