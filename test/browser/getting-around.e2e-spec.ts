@@ -27,8 +27,8 @@ interface Question {
 }
 
 const NARROW = { width: 320, height: 640 } as const;
-/** Between phone and desktop the navigation is in the header and the account menu drops down. */
-const TABLET = { width: 768, height: 1024 } as const;
+/** Between phone and desktop the navigation is in the header and the account menu drops down: its narrowest. */
+const TABLET = { width: 640, height: 960 } as const;
 const WIDTHS = [NARROW, PHONE, TABLET, DESKTOP] as const;
 /** The member has a conversation (beforeAll), so 'Messages' is there: six tabs on a phone. */
 const NAV_LINKS = ['Matches', 'Messages', 'Profile', 'Waitlist', 'Settings'];
@@ -216,6 +216,15 @@ describe('getting around, signed in, on phones first', () => {
       expect(await page.getByRole('banner').getByText(member.email).isVisible()).toBe(false);
     } else {
       expect(box.y).toBeLessThan(80);
+      // In the header, side by side: no entry drawn over the next.
+      const overlaps = await nav.locator('.main-nav__item, .account__panel').evaluateAll((items) =>
+        items
+          .map((item) => item.getBoundingClientRect())
+          .filter((box) => box.width > 0)
+          .flatMap((box, i, boxes) => (i > 0 && box.left < boxes[i - 1]!.right - 1 ? [i] : [])),
+      );
+      if (overlaps.length > 0)
+        throw new Error(`${where}: navigation entries overlap (${overlaps.join(', ')})`);
     }
     expect(await page.getByRole('banner').locator('nav[aria-label="Main"]').count()).toBe(1);
     await expectNoSidewaysScroll(page, where);

@@ -44,7 +44,7 @@ describe('MainNav', () => {
     expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
-  it('opens and closes the account menu (Escape gives focus back to its button)', () => {
+  it('opens and closes the account menu (Escape gives focus back to its button; focus leaving it closes it)', () => {
     mockFetch(() => json(500, {}));
     renderSignedIn();
     const toggle = screen.getByRole('button', { name: 'Account' });
@@ -58,6 +58,14 @@ describe('MainNav', () => {
 
     fireEvent.click(toggle);
     fireEvent.pointerDown(screen.getByRole('main'));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    // Tabbing within it keeps it open; tabbing on past 'Log out' closes it.
+    fireEvent.click(toggle);
+    const logOut = screen.getByRole('button', { name: 'Log out' });
+    fireEvent.blur(toggle, { relatedTarget: logOut });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.blur(logOut, { relatedTarget: screen.getByRole('link', { name: 'Matches' }) });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -113,6 +121,13 @@ describe('MainNav', () => {
     unread = [0, 0];
     await serverSends('message', { connectionId: 'c1', id: 'm2', senderId: 'u1', text: 'y', sentAt: 'now' });
     expect(await within(nav).findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    // Read in another tab: this one's count drops too; the other's reading changes nothing here.
+    unread = [3, 0];
+    await serverSends('read', { connectionId: 'c0', messageId: 'm', readerId: 'u2' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(nav).getByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    await serverSends('read', { connectionId: 'c0', messageId: 'm', readerId: 'u1' });
+    expect(await within(nav).findByRole('link', { name: 'Messages, 3 unread' })).toBeInTheDocument();
     expect(
       calls.every(
         (call) => call.method === 'GET' && ['/connections', '/interest/received'].includes(call.path),

@@ -165,7 +165,16 @@ function AccountMenu({ email }: { email: string }) {
   }, [open]);
 
   return (
-    <div ref={rootRef} className="account" data-open={open || undefined}>
+    <div
+      ref={rootRef}
+      className="account"
+      data-open={open || undefined}
+      // Focus moved on past the menu (Tab from 'Log out'): it closes, not left open over the page.
+      onBlur={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (open && next && !rootRef.current?.contains(next)) setOpenOn(null);
+      }}
+    >
       <button
         ref={toggleRef}
         type="button"

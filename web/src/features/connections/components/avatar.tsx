@@ -1,6 +1,9 @@
 import { useProtectedImage } from '@/lib/images/use-protected-image';
 
-/** A round photo (fetched with the token), or the name's initial while there is none. */
+/**
+ * A round photo (fetched with the token), or the name's initial while there is none. Always shown beside the
+ * name it belongs to, so it is decorative: a screen reader would read the name twice.
+ */
 export function Avatar({
   url,
   name,
@@ -13,7 +16,7 @@ export function Avatar({
   const photo = useProtectedImage(url);
   const className = `avatar avatar--${size}`;
   if (photo.status === 'ready' && photo.src) {
-    return <img className={className} src={photo.src} alt={`Photo of ${name}`} />;
+    return <img className={className} src={photo.src} alt="" />;
   }
   return (
     <span
