@@ -77,8 +77,9 @@ export class ConnectionNews implements BeforeApplicationShutdown {
     });
   }
 
+  /** To the sender (their 'Seen'), and to the reader's other tabs (their unread counts). */
   read(connectionId: string, messageId: string, readerId: string, otherId: string): void {
-    this.notifier.tell(otherId, 'read', { connectionId, messageId, readerId });
+    this.notifier.tell([otherId, readerId], 'read', { connectionId, messageId, readerId });
   }
 
   ended(connectionId: string, ...members: string[]): void {

@@ -53,11 +53,14 @@ export function useConversationsSummary(enabled: boolean): ConversationsSummary 
     queryFn: ({ signal }) => loadSummary(signal),
     enabled: on,
   });
+  const myId = auth?.id;
   useEffect(() => {
     if (!on) return;
     const offs = EVENTS.map((event) => realtime.on(event, refresh));
+    // Read in another tab of this member: fewer unread here too.
+    offs.push(realtime.on('read', (event) => event.readerId === myId && refresh()));
     return () => offs.forEach((off) => off());
-  }, [on, refresh]);
+  }, [on, refresh, myId]);
   return (on ? query.data : undefined) ?? { count: 0, unread: 0 };
 }
 
