@@ -85,7 +85,7 @@ function pgliteFolder(env: NodeJS.ProcessEnv = process.env, verb: 'dump' | 'rest
     throw new CliError(
       verb === 'dump'
         ? `fated db dump is for the embedded database; with DATABASE_URL use PostgreSQL's own: pg_dump -Fc -f fated.dump "$DATABASE_URL"`
-        : `fated db restore is for the embedded database; with DATABASE_URL use PostgreSQL's own: pg_restore -d "$DATABASE_URL" fated.dump (or psql -f for a SQL script)`,
+        : `fated db restore is for the embedded database; with DATABASE_URL use PostgreSQL's own: pg_restore --no-owner -d "$DATABASE_URL" fated.dump (or psql -f for a SQL script)`,
       ExitCode.usage,
     );
   }

@@ -15,6 +15,7 @@ import { PickSummaries } from './summaries/pick-summaries.js';
 import { PairAsSeen } from './summaries/pair-as-seen.js';
 import { SummaryPass } from './summaries/summary-pass.js';
 import { DailyMatchRunRepository } from './daily-run/daily-match-run.repository.js';
+import { DailyRunMetrics } from './daily-run/daily-run-metrics.js';
 import { DailyMatchRun } from './daily-run/daily-match-run.js';
 import { MatchingOperations } from './operations/matching-operations.js';
 import { MemberRepository } from './members/member.repository.js';
@@ -58,6 +59,7 @@ const services = [
     { provide: ShownMatches, useExisting: MatchHistory },
     RequestDailyMatchesHandler,
     RefreshPoolWhenAccountChanges,
+    DailyRunMetrics,
   ],
   exports: [...services, ShownMatches],
 })

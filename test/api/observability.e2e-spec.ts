@@ -95,6 +95,18 @@ describe('observability', () => {
       (sample) => sample.name === 'fated_daily_run_last_success_timestamp_seconds',
     )!;
     expect(Math.abs(lastSuccess.value - Date.now() / 1000)).toBeLessThan(60);
+    // Read from the shared table: a day another process (a matcher, the CLI) requested in full counts too.
+    const later = Math.round(Date.now() / 1000) + 3600;
+    await (t.app.get(MikroORM).em.fork() as SqlEntityManager)
+      .getConnection()
+      .execute(
+        `insert into daily_match_run (day, requested_at, requested_users) values ('2099-01-01', to_timestamp(?), 5)`,
+        [later],
+      );
+    const again = samples(await (await fetch(`${t.baseUrl}/api/metrics`)).text());
+    expect(
+      again.find((sample) => sample.name === 'fated_daily_run_last_success_timestamp_seconds')!.value,
+    ).toBe(later);
     // Sign-up mailed the verification link; its events reached the embedded matcher's consumers.
     expect(all.find((sample) => sample.name === 'fated_mails_sent_total')!.value).toBeGreaterThanOrEqual(1);
     expect(

@@ -77,6 +77,17 @@ export class DailyMatchRunRepository {
       : 'stalled';
   }
 
+  /** When a day was last requested in full or run whole, in seconds since the epoch (none yet: undefined). */
+  async lastSuccess(em: EntityManager): Promise<number | undefined> {
+    const [row] = await sql<{ at: number | string | null }>(
+      em,
+      `select extract(epoch from max(greatest(case when requested_users is not null then requested_at end,
+                                              completed_at)))::float8 as at
+         from daily_match_run`,
+    );
+    return row?.at == null ? undefined : Number(row.at);
+  }
+
   async recordCompleted(
     em: EntityManager,
     day: string,

@@ -115,6 +115,5 @@ export class DailyMatchRun {
       total += ms;
     }
     this.metrics.dailyRunDuration.observe({ phase: 'total' }, total / 1000);
-    this.metrics.dailyRunLastSuccess.setToCurrentTime();
   }
 }

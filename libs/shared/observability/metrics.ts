@@ -71,12 +71,6 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  readonly dailyRunLastSuccess = new Gauge({
-    name: 'fated_daily_run_last_success_timestamp_seconds',
-    help: 'When this process last finished a daily run (DailyMatchRun) or wrote the day’s requests (the schedule)',
-    registers: [this.registry],
-  });
-
   readonly eventsHandled = new Counter({
     name: 'fated_events_handled_total',
     help: 'Events a consumer of this process finished, by consumer and event type',
@@ -138,6 +132,7 @@ export class Metrics {
 
   private outboxProbe: Probe<OutboxReading> | undefined;
   private deadLetterProbe: Probe<number> | undefined;
+  private dailyRunProbe: Probe<number | undefined> | undefined;
   private outboxReading: { at: number; value: Promise<OutboxReading> } | undefined;
 
   /**
@@ -168,6 +163,16 @@ export class Metrics {
         if (reading) this.set(reading.oldestAgeSeconds);
       },
     });
+    const readDailyRun = () => this.dailyRunProbe?.().catch(() => undefined);
+    new Gauge({
+      name: 'fated_daily_run_last_success_timestamp_seconds',
+      help: 'When a day’s matches were last requested in full, or a whole-day run finished, by any process (read from the shared table)',
+      registers: [this.registry],
+      async collect() {
+        const at = await readDailyRun();
+        if (at !== undefined) this.set(at);
+      },
+    });
     new Gauge({
       name: 'fated_dead_letters',
       help: 'Events parked in dead_letter, waiting for a person (fated events dead-letters)',
@@ -182,6 +187,11 @@ export class Metrics {
   /** Where the outbox gauges read their numbers (messaging provides it). */
   probeOutbox(probe: Probe<OutboxReading>): void {
     this.outboxProbe = probe;
+  }
+
+  /** Where the daily run's gauge reads its last success (seconds since the epoch; undefined: none yet). */
+  probeDailyRun(probe: Probe<number | undefined>): void {
+    this.dailyRunProbe = probe;
   }
 
   /** Where the dead-letter gauge reads its count. */

@@ -1,4 +1,3 @@
-import { Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
@@ -6,7 +5,6 @@ import { MatchRequested } from '../../events/match-requested.event.js';
 import { DailyMatchRunRepository } from '../../daily-run/daily-match-run.repository.js';
 import { PersonalityVectors } from '../../personality/personality-vectors.js';
 import { RequestDailyMatchesCommand } from './request-daily-matches.command.js';
-import { Metrics } from '../../../shared/observability/metrics.js';
 
 /** Users per MatchRequested: a matcher computes a chunk as one batch and acknowledges it once written. */
 export const USERS_PER_EVENT = 1000;
@@ -22,7 +20,6 @@ export class RequestDailyMatchesHandler implements ICommandHandler<RequestDailyM
     private readonly runs: DailyMatchRunRepository,
     private readonly personality: PersonalityVectors,
     private readonly outbox: Outbox,
-    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   async execute({ day, options }: RequestDailyMatchesCommand): Promise<{
@@ -52,7 +49,6 @@ export class RequestDailyMatchesHandler implements ICommandHandler<RequestDailyM
     }
     await this.runs.recordRequested(this.orm.em.fork(), day, users.length);
     // The chunks' own work is counted as they are generated (fated_match_generation_phase_seconds).
-    this.metrics?.dailyRunLastSuccess.setToCurrentTime();
     return { day, claimed: true, requested: users.length, refreshed };
   }
 }
