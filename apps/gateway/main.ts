@@ -2,6 +2,7 @@ import '../../libs/config/thread-pool.js';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
+import { reportFatalStart } from '../../libs/shared/observability/logging.js';
 import { createGatewayApp } from './create-gateway-app.js';
 
 async function main(): Promise<void> {
@@ -13,6 +14,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  console.error(error.message.startsWith('Invalid configuration') ? error.message : error);
+  reportFatalStart(error);
   process.exit(1);
 });

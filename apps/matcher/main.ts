@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig } from '../../libs/config/app-config.js';
+import { reportFatalStart } from '../../libs/shared/observability/logging.js';
 import { MigrationsHealth } from '../../libs/persistence/migrations-health.js';
 import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
@@ -40,6 +41,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  console.error(error.message.startsWith('Invalid configuration') ? error.message : error);
+  reportFatalStart(error);
   process.exit(1);
 });

@@ -25,7 +25,13 @@ export interface DatabaseAccess {
 export function ormOptions(config: AppConfig, access: DatabaseAccess = {}): OrmOptions {
   const shared: OrmOptions = {
     // No snapshot files: the schema lives only in the checked-in migrations.
-    migrations: { migrationsList: migrations, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: {
+      migrationsList: migrations,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
     extensions: [Migrator],
     allowGlobalContext: false,
     forceUtcTimezone: true,

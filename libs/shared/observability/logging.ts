@@ -112,3 +112,25 @@ function prettyTarget(): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * Why the process could not start, as its last line: in production one JSON line like every other (the
+ * message first, then its cause's, then the stack), in development the readable text.
+ */
+export function reportFatalStart(
+  error: Error,
+  env: NodeJS.ProcessEnv = process.env,
+  destination?: DestinationStream,
+): void {
+  const invalidConfig = error.message.startsWith('Invalid configuration');
+  if (env.NODE_ENV !== 'production') {
+    console.error(invalidConfig ? error.message : error);
+    return;
+  }
+  const cause = error.cause instanceof Error ? error.cause.message : undefined;
+  const logger = pino({ base: { pid: process.pid } }, destination ?? pino.destination({ sync: true }));
+  logger.fatal(
+    { context: 'Start', ...(cause ? { cause } : {}), ...(invalidConfig ? {} : { stack: error.stack }) },
+    error.message,
+  );
+}
