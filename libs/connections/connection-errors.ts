@@ -1,4 +1,4 @@
-import { DomainError, NotFoundError } from '../shared/domain-error.js';
+import { DomainError, NotFoundError, ThrottledError } from '../shared/domain-error.js';
 
 export const ConnectionErrors = {
   selfInterest: () => new DomainError('invalid', 'self-interest', 'You cannot be interested in yourself'),
@@ -6,10 +6,11 @@ export const ConnectionErrors = {
   unknownPerson: () => new NotFoundError('No such person'),
   unknownConnection: () => new NotFoundError('No such conversation'),
   unknownMessage: () => new NotFoundError('No such message'),
-  tooManyMessages: () =>
-    new DomainError(
-      'throttled',
+  /** `retryAfterSeconds`: until the member's oldest message of the minute is a minute old. */
+  tooManyMessages: (retryAfterSeconds?: number) =>
+    new ThrottledError(
       'too-many-messages',
       'You are sending messages too fast. Please wait a moment.',
+      retryAfterSeconds,
     ),
 };

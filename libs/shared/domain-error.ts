@@ -24,6 +24,17 @@ export class DomainError extends Error {
   }
 }
 
+/** Too much at once: `retryAfterSeconds`, when known, goes out as the answer's Retry-After. */
+export class ThrottledError extends DomainError {
+  constructor(
+    code: string,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super('throttled', code, message);
+  }
+}
+
 export class ForbiddenError extends DomainError {
   constructor(message = 'You can only access your own data') {
     super('forbidden', 'Forbidden', message);

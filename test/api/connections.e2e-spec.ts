@@ -584,9 +584,11 @@ describe('connections (API and Socket.IO)', () => {
     for (let i = 1; i < 31; i++) statuses.push((await send({ text: `m${i}` })).status);
     expect(statuses.slice(0, 29).every((status) => status === 201)).toBe(true);
     expect(statuses[29]).toBe(429);
-    expect((await send({ text: 'one more' })).body.message).toBe(
-      'You are sending messages too fast. Please wait a moment.',
-    );
+    const refused = await send({ text: 'one more' });
+    expect(refused.body.message).toBe('You are sending messages too fast. Please wait a moment.');
+    // When the oldest of the minute's 30 is a minute old: within the minute, a whole second or more.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // Past the limit a retry still gets its message, never a second one.
     expect(await send({ text: 'm0', clientId })).toMatchObject({ status: 201, body: first.body });
     expect(await sql(`select 1 from message where connection_id = ?`, [id])).toHaveLength(30);

@@ -7,7 +7,7 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError, type DomainErrorKind } from '../domain-error.js';
+import { DomainError, ThrottledError, type DomainErrorKind } from '../domain-error.js';
 
 const statusOfKind: Record<DomainErrorKind, number> = {
   invalid: 400,
@@ -85,6 +85,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (response.headersSent) return;
+    if (exception instanceof ThrottledError && exception.retryAfterSeconds !== undefined)
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     response.status(body.statusCode).json(body);
   }
 }

@@ -66,7 +66,7 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
     if (sending.outcome === 'past-limit') {
       const ttl = Math.min(PACE.windowMs, sending.freeAt.getTime() - Date.now());
       if (ttl > 0) this.pastLimit.set(command.userId, true, { ttl });
-      throw ConnectionErrors.tooManyMessages();
+      throw ConnectionErrors.tooManyMessages(retryAfter(ttl));
     }
     if (sending.outcome === 'added') {
       this.outbox.written(em, events);
@@ -85,7 +85,12 @@ export class SendMessageHandler implements ICommandHandler<SendMessageCommand> {
       clientId === null
         ? undefined
         : await this.messages.sentWithClientId(em, connectionId, userId, clientId);
-    if (!first) throw ConnectionErrors.tooManyMessages();
+    if (!first) throw ConnectionErrors.tooManyMessages(retryAfter(this.pastLimit.getRemainingTTL(userId)));
     return first;
   }
+}
+
+/** Whole seconds, at least one: a client that waits that long may send again. */
+function retryAfter(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }
