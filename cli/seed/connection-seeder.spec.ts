@@ -38,9 +38,10 @@ describe('seeded conversations', () => {
     const ann = { id: 'b0000000-0000-4000-8000-000000000001', name: 'Ann Lee', email: 'a@x', city: 'Reno' };
     const bo = { id: 'a0000000-0000-4000-8000-000000000002', name: 'Bo Park', email: 'b@x', city: 'Waco' };
     const connectionId = '7c1f1f52-1d8e-4a57-9a44-2d2c1d8b8f01';
-    const first = await seeder['converse'](connectionId, ann, bo);
+    // As connect() sends it: in the pair's own order, whoever it met first.
+    const first = await seeder['converse'](connectionId, ...turnOrder(ann, bo));
     expect(first).toBeGreaterThanOrEqual(3);
-    expect(await seeder['converse'](connectionId, bo, ann)).toBe(0);
+    expect(await seeder['converse'](connectionId, ...turnOrder(bo, ann))).toBe(0);
     expect(sent.size).toBe(first);
   });
 

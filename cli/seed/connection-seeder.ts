@@ -76,8 +76,9 @@ export class ConnectionSeeder {
       paired.add(person.id);
       paired.add(pair.other.id);
       report[pair.made ? 'made' : 'existing']++;
-      report.messages += await this.converse(pair.connectionId, person, pair.other);
-      report.example ??= { email: person.email, name: person.name, otherName: pair.other.name };
+      const [opener, other] = turnOrder(person, pair.other);
+      report.messages += await this.converse(pair.connectionId, opener, other);
+      report.example ??= { email: opener.email, name: opener.name, otherName: other.name };
     }
     return report;
   }
@@ -128,8 +129,7 @@ export class ConnectionSeeder {
   }
 
   /** Three to six lines in turns, in the pair's own order. Returns how many were new. */
-  private async converse(connectionId: string, one: Person, another: Person): Promise<number> {
-    const [opener, other] = turnOrder(one, another);
+  private async converse(connectionId: string, opener: Person, other: Person): Promise<number> {
     const random = new SeededRandom(seedKey(this.options.seed), hash32(connectionId));
     const script = random.pick(SMALL_TALK);
     const count = random.int(3, Math.min(6, script.length));

@@ -322,7 +322,7 @@ describe('fated CLI', () => {
       const lines = history.body.messages as { senderId: string; text: string }[];
       expect(lines.length).toBeGreaterThanOrEqual(3);
       expect(lines.length).toBeLessThanOrEqual(6);
-      // In turns, the seeded person first, and the first line names the other.
+      // In turns, the reported person first (the pair's opener), and the first line names the other.
       lines.forEach((line, index) =>
         expect(line.senderId).toBe(index % 2 === 0 ? login.body.id : connection.userId),
       );
