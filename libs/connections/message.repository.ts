@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/core';
 import { OUTBOX_INSERT, type OutboxRows } from '../messaging/outbox.js';
+import { BatchedRead } from '../persistence/batched-read.js';
 import { PreparedStatement } from '../persistence/prepared-statement.js';
 import { sql } from '../persistence/sql.js';
 
@@ -33,15 +34,21 @@ export type Sending =
 /** The messages of conversations, ordered by `seq`. */
 @Injectable()
 export class MessageRepository {
-  /** History pages, read on every conversation's open and scroll: prepared on PostgreSQL. */
-  private readonly newestPage = new PreparedStatement<RawMessage>(
-    'connections/newest-page',
-    `select id, sender_id, text, sent_at from message where connection_id = ? order by seq desc limit ?`,
-  );
-
-  private readonly pageBefore = new PreparedStatement<RawMessage>(
-    'connections/page-before',
-    `select id, sender_id, text, sent_at from message where connection_id = ? and seq < ? order by seq desc limit ?`,
+  /**
+   * History pages, read on every conversation's open and scroll. The pages in flight are read together, as
+   * lists are (each page one row of JSON), beside the round of the conversation's checks. A page's key is
+   * '<connection> <before seq or nothing> <rows>'.
+   */
+  private readonly pages = new BatchedRead<{ key: string; messages: RawMessage[] }>(
+    'connections/pages',
+    `select k.key,
+            coalesce((select json_agg(m order by m.seq desc) from (
+              select seq, id, sender_id, text, sent_at from message
+               where connection_id = split_part(k.key, ' ', 1)::uuid
+                 and seq < coalesce(nullif(split_part(k.key, ' ', 2), '')::bigint, 9223372036854775807)
+               order by seq desc limit split_part(k.key, ' ', 3)::integer) m), '[]') as messages
+       from unnest(?::text[]) as k(key)`,
+    (row) => row.key,
   );
 
   private readonly seqOfRead = new PreparedStatement<{ seq: number | string }>(
@@ -146,9 +153,8 @@ export class MessageRepository {
     beforeSeq: number | undefined,
     limit: number,
   ): Promise<{ messages: MessageView[]; more: boolean }> {
-    const rows = await (beforeSeq === undefined
-      ? this.newestPage.rows(em, [connectionId, limit + 1])
-      : this.pageBefore.rows(em, [connectionId, beforeSeq, limit + 1]));
+    const key = `${connectionId} ${beforeSeq ?? ''} ${limit + 1}`;
+    const rows = (await this.pages.byId(em, [key])).get(key)?.messages ?? [];
     const more = rows.length > limit;
     return { messages: rows.slice(0, limit).reverse().map(toView), more };
   }

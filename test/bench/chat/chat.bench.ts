@@ -356,7 +356,10 @@ async function throughput(
   all: Member[],
   path: (member: Member) => string,
   forSeconds: number,
-): Promise<{ perSecond: number; p99: number }> {
+  watched: { pids: number[]; databaseUrl: string },
+): Promise<{ perSecond: number; p99: number; cpu: string }> {
+  const cpuBefore = cpuOf(watched.pids, watched.databaseUrl);
+  const benchCpuBefore = process.cpuUsage();
   const stopAt = performance.now() + forSeconds * 1000;
   const latencies: number[] = [];
   let n = 0;
@@ -373,7 +376,17 @@ async function throughput(
       }
     }),
   );
-  return { perSecond: latencies.length / forSeconds, p99: percentile(latencies, 99) };
+  const cpuAfter = cpuOf(watched.pids, watched.databaseUrl);
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  const perRequest = (seconds: number) => `${((seconds * 1e6) / Math.max(1, latencies.length)).toFixed(0)} µs`;
+  return {
+    perSecond: latencies.length / forSeconds,
+    p99: percentile(latencies, 99),
+    cpu:
+      `gateway ${perRequest(processCpuBetween(cpuBefore, cpuAfter))}, PostgreSQL ` +
+      `${perRequest(backendCpuBetween(cpuBefore, cpuAfter) ?? 0)}, this load generator ` +
+      `${perRequest((benchCpu.user + benchCpu.system) / 1e6)} a request`,
+  };
 }
 
 async function main(): Promise<void> {
@@ -472,22 +485,24 @@ async function main(): Promise<void> {
 
     // A profile is of the messages alone.
     if (!values.profile) {
-      const floor = await throughput(first.base, all, () => '/api/bench-floor-unknown', 10);
-      const list = await throughput(first.base, all, () => '/api/connections', 10);
+      const watched = { pids: [first.process.pid!], databaseUrl: database.url! };
+      const floor = await throughput(first.base, all, () => '/api/bench-floor-unknown', 10, watched);
+      const list = await throughput(first.base, all, () => '/api/connections', 10, watched);
       const history = await throughput(
         first.base,
         all,
         (m) => `/api/connections/${m.connectionId}/messages?limit=50`,
         10,
+        watched,
       );
       console.log(
-        `floor (unknown /api path): ${floor.perSecond.toFixed(0)} req/s, p99 ${floor.p99.toFixed(1)} ms`,
+        `floor (unknown /api path): ${floor.perSecond.toFixed(0)} req/s, p99 ${floor.p99.toFixed(1)} ms; ${floor.cpu}`,
       );
       console.log(
-        `GET /api/connections: ${list.perSecond.toFixed(0)} req/s = ${(list.perSecond / floor.perSecond).toFixed(2)} of the floor, p99 ${list.p99.toFixed(1)} ms`,
+        `GET /api/connections: ${list.perSecond.toFixed(0)} req/s = ${(list.perSecond / floor.perSecond).toFixed(2)} of the floor, p99 ${list.p99.toFixed(1)} ms; ${list.cpu}`,
       );
       console.log(
-        `history page (50): ${history.perSecond.toFixed(0)} req/s = ${(history.perSecond / floor.perSecond).toFixed(2)} of the floor, p99 ${history.p99.toFixed(1)} ms`,
+        `history page (50): ${history.perSecond.toFixed(0)} req/s = ${(history.perSecond / floor.perSecond).toFixed(2)} of the floor, p99 ${history.p99.toFixed(1)} ms; ${history.cpu}`,
       );
     }
     if (run.lost || run.doubled || run.failed) process.exitCode = 1;
