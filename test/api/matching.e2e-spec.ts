@@ -14,6 +14,7 @@ import { TextEmbeddings } from '../../libs/matching/embeddings/text-embeddings.j
 import { MatchSetRepository } from '../../libs/matching/storage/match-set.repository.js';
 import { PickSummaries } from '../../libs/matching/summaries/pick-summaries.js';
 import { PersonalityVectorRepository } from '../../libs/matching/personality/personality-vector.repository.js';
+import { PersonalityVectors } from '../../libs/matching/personality/personality-vectors.js';
 import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
 import { startTestApp, TEST_MODEL, type TestApp } from '../support/test-app.js';
 import type { ApiClient } from '../support/api-client.js';
@@ -304,6 +305,35 @@ describe('matching API', () => {
     }
     // After 30 days the same people may meet again.
     expect(picks.some((pick) => pick.day === addDays(start, 31))).toBe(true);
+  });
+
+  it('catches up vectors built by another model or before the quiz, and finds none stale after', async () => {
+    const vectors = t.app.get(PersonalityVectors);
+    const byOtherModel = { user_id: (await h.member('male', 'female', base, 'Kind and curious.')).id };
+    const beforeQuiz = { user_id: (await h.member('female', 'male', base, 'Warm and steady.')).id };
+    await vectors.refreshStale();
+    await h.sql(`update personality_vector set embedding_model = 'another/model' where user_id = ?`, [
+      byOtherModel.user_id,
+    ]);
+    await h.sql(`update personality_vector set updated_at = updated_at - interval '1 day' where user_id = ?`, [
+      beforeQuiz.user_id,
+    ]);
+    await h.sql(
+      `update match_member set quiz_at = (select updated_at from personality_vector where user_id = ?) + interval '1 hour'
+        where user_id = ?`,
+      [beforeQuiz.user_id, beforeQuiz.user_id],
+    );
+    expect(await vectors.refreshStale()).toBe(2);
+    const rows = await h.sql(
+      `select v.embedding_model, v.updated_at >= m.quiz_at as current from personality_vector v
+         join match_member m on m.user_id = v.user_id where v.user_id in (?, ?)`,
+      [byOtherModel.user_id, beforeQuiz.user_id],
+    );
+    expect(rows).toEqual([
+      { embedding_model: TEST_MODEL, current: true },
+      { embedding_model: TEST_MODEL, current: true },
+    ]);
+    expect(await vectors.refreshStale()).toBe(0);
   });
 
   it('the schedule requests sets through MatchRequested and the matcher answers with MatchesGenerated', async () => {
