@@ -16,7 +16,8 @@ export class ListConnectionsHandler implements IQueryHandler<ListConnectionsQuer
   ) {}
 
   async execute({ userId }: ListConnectionsQuery): Promise<ConnectionView[]> {
-    const em = this.orm.em.fork();
+    // Reads by key only (no entities): the global manager's connection, no fork and identity map per list.
+    const em = this.orm.em;
     const summaries = await this.connections.summariesOf(em, userId);
     const others = summaries.map((summary) => summary.otherId);
     const [present, people] = await Promise.all([

@@ -15,7 +15,8 @@ export class ListMessagesHandler implements IQueryHandler<ListMessagesQuery> {
   ) {}
 
   async execute(query: ListMessagesQuery): Promise<{ messages: MessageView[]; more: boolean }> {
-    const em = this.orm.em.fork();
+    // Reads by key only (no entities): the global manager's connection, no fork and identity map per page.
+    const em = this.orm.em;
     // The page is read beside the checks and answered only once they passed: one round less per page.
     const opened = this.access.open(em, query.connectionId, query.userId);
     const page = this.page(em, query);
