@@ -27,12 +27,6 @@ const toView = (row: RawMessage): MessageView => ({
   sentAt: new Date(row.sent_at).toISOString(),
 });
 
-/**
- * `sent_at` as the API writes times (`toISOString()`), made by PostgreSQL for reads of many messages: parsing and
- * formatting each in the gateway was a tenth of a history page's CPU there. Both truncate to the millisecond.
- */
-export const ISO_SENT_AT = `to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as sent_at`;
-
 /** What sending came to: the message stored, the one its clientId already sent, or the sender past their limit. */
 export type Sending =
   { outcome: 'added' | 'repeated'; message: MessageView } | { outcome: 'past-limit'; freeAt: Date };
@@ -43,13 +37,18 @@ export class MessageRepository {
   /**
    * History pages, read on every conversation's open and scroll. The pages in flight are read together, as
    * lists are (each page one row of JSON), beside the round of the conversation's checks. A page's key is
-   * '<connection> <before seq or nothing> <rows>'.
+   * '<connection> <before seq or nothing> <rows>'. PostgreSQL writes each message as the API answers it, in the
+   * order sent, its time as `toISOString()` does (both truncate to the millisecond): parsing and formatting each
+   * time in the gateway was a tenth of a page's CPU there.
    */
-  private readonly pages = new BatchedRead<{ key: string; messages: (RawMessage & { sent_at: string })[] }>(
+  private readonly pages = new BatchedRead<{ key: string; messages: MessageView[] }>(
     'connections/pages',
     `select k.key,
-            coalesce((select json_agg(m order by m.seq desc) from (
-              select seq, id, sender_id, text, ${ISO_SENT_AT} from message
+            coalesce((select json_agg(json_build_object(
+                       'id', m.id, 'senderId', m.sender_id, 'text', m.text,
+                       'sentAt', to_char(m.sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+                       order by m.seq) from (
+              select seq, id, sender_id, text, sent_at from message
                where connection_id = split_part(k.key, ' ', 1)::uuid
                  and seq < coalesce(nullif(split_part(k.key, ' ', 2), '')::bigint, 9223372036854775807)
                order by seq desc limit split_part(k.key, ' ', 3)::integer) m), '[]') as messages
@@ -160,15 +159,10 @@ export class MessageRepository {
     limit: number,
   ): Promise<{ messages: MessageView[]; more: boolean }> {
     const key = `${connectionId} ${beforeSeq ?? ''} ${limit + 1}`;
-    const rows = (await this.pages.byId(em, [key])).get(key)?.messages ?? [];
-    const more = rows.length > limit;
-    return {
-      messages: rows
-        .slice(0, limit)
-        .reverse()
-        .map((row) => ({ id: row.id, senderId: row.sender_id, text: row.text, sentAt: row.sent_at })),
-      more,
-    };
+    // One more than the page, the oldest first: if it is there, there is more history before the page.
+    const messages = (await this.pages.byId(em, [key])).get(key)?.messages ?? [];
+    const more = messages.length > limit;
+    return { messages: more ? messages.slice(messages.length - limit) : messages, more };
   }
 
   /** A message's place in its conversation, if it is in that conversation. */
