@@ -143,43 +143,37 @@ export class Metrics {
 
   constructor() {
     if (this.recording) collectDefaultMetrics({ register: this.registry });
-    const readOutbox = () => this.readOutbox();
-    const readDeadLetters = () => this.deadLetterProbe?.().catch(() => undefined);
+    this.readGauge(
+      'fated_outbox_pending',
+      'Committed events not yet relayed (all processes sharing the database)',
+      async () => (await this.readOutbox())?.pending,
+    );
+    this.readGauge(
+      'fated_outbox_oldest_age_seconds',
+      'Age of the oldest committed event not yet relayed (0 when none waits)',
+      async () => (await this.readOutbox())?.oldestAgeSeconds,
+    );
+    this.readGauge(
+      'fated_daily_run_last_success_timestamp_seconds',
+      'When a day’s matches were last requested in full, or a whole-day run finished, by any process (read from the shared table)',
+      async () => this.dailyRunProbe?.().catch(() => undefined),
+    );
+    this.readGauge(
+      'fated_dead_letters',
+      'Events parked in dead_letter, waiting for a person (fated events dead-letters)',
+      async () => this.deadLetterProbe?.().catch(() => undefined),
+    );
+  }
+
+  /** A gauge set from `read` at each scrape; left as it was when there is nothing to read (no probe, a failure). */
+  private readGauge(name: string, help: string, read: () => Promise<number | undefined>): void {
     new Gauge({
-      name: 'fated_outbox_pending',
-      help: 'Committed events not yet relayed (all processes sharing the database)',
+      name,
+      help,
       registers: [this.registry],
       async collect() {
-        const reading = await readOutbox();
-        if (reading) this.set(reading.pending);
-      },
-    });
-    new Gauge({
-      name: 'fated_outbox_oldest_age_seconds',
-      help: 'Age of the oldest committed event not yet relayed (0 when none waits)',
-      registers: [this.registry],
-      async collect() {
-        const reading = await readOutbox();
-        if (reading) this.set(reading.oldestAgeSeconds);
-      },
-    });
-    const readDailyRun = () => this.dailyRunProbe?.().catch(() => undefined);
-    new Gauge({
-      name: 'fated_daily_run_last_success_timestamp_seconds',
-      help: 'When a day’s matches were last requested in full, or a whole-day run finished, by any process (read from the shared table)',
-      registers: [this.registry],
-      async collect() {
-        const at = await readDailyRun();
-        if (at !== undefined) this.set(at);
-      },
-    });
-    new Gauge({
-      name: 'fated_dead_letters',
-      help: 'Events parked in dead_letter, waiting for a person (fated events dead-letters)',
-      registers: [this.registry],
-      async collect() {
-        const parked = await readDeadLetters();
-        if (parked !== undefined) this.set(parked);
+        const value = await read();
+        if (value !== undefined) this.set(value);
       },
     });
   }
