@@ -8,6 +8,7 @@ import { Outbox } from './outbox.js';
 import { OUTBOX_RELAY_ON, OutboxRelay } from './outbox-relay.js';
 import { OutboxCommitListener } from './outbox-commit-listener.js';
 import { ProcessedEvents } from './processed-events.js';
+import { ProcessedEventsPruner } from './processed-events-pruner.js';
 import { EventPublisher } from './event-publisher.port.js';
 import { InProcessEventPublisher } from './in-process-event-publisher.js';
 import { BusHealth } from './bus-health.js';
@@ -57,6 +58,7 @@ export class MessagingModule {
         OutboxRelay,
         OutboxCommitListener,
         ProcessedEvents,
+        ProcessedEventsPruner,
         DeadLetters,
         DeadLettersHealth,
         OutboxHealth,

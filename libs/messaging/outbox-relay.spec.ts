@@ -13,6 +13,7 @@ import { Outbox } from './outbox.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { ProcessedEvents } from './processed-events.js';
+import { ProcessedEventsPruner } from './processed-events-pruner.js';
 
 class SomethingHappened extends IntegrationEvent<{ n: number }> {
   static readonly type = 'SomethingHappened';
@@ -157,6 +158,29 @@ describe('outbox relay and processed-event marks (on PGlite)', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     await relay.beforeApplicationShutdown();
     expect(await counts()).toEqual([{ published: 2, unpublished: 1 }]);
+  });
+
+  it('forgets processed-event marks older than eight days, however many, and keeps the rest', async () => {
+    await sql(`delete from processed_event`);
+    const insert = (count: number, age: string) =>
+      sql(
+        `insert into processed_event (consumer, event_id, processed_at)
+         select 'spec.pruned', gen_random_uuid(), now() - interval '${age}' from generate_series(1, ${count})`,
+      );
+    await insert(5_003, '9 days'); // more than one batch
+    await insert(2, '7 days');
+    await insert(1, '1 minute');
+    const pruner = new ProcessedEventsPruner(new ProcessedEvents(orm));
+    expect(await pruner.prune()).toBe(5_003);
+    expect(await sql(`select count(*)::int as kept from processed_event`)).toEqual([{ kept: 3 }]);
+    // A redelivery of a kept event is still skipped.
+    const [kept] = await sql<{ event_id: string }>(`select event_id from processed_event limit 1`);
+    const again = new SomethingHappened(
+      'user-1',
+      { n: 1 },
+      { eventId: kept!.event_id, occurredAt: new Date() },
+    );
+    expect(await new ProcessedEvents(orm).once('spec.pruned', again, async () => undefined)).toBe(false);
   });
 
   it('marks an event processed once per consumer, together with its work', async () => {

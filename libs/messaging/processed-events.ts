@@ -7,6 +7,9 @@ import { sql } from '../persistence/sql.js';
 /** A consumer (its id, consumerIdOf) or the id itself, for a step that is not a consumer class of its own. */
 type ConsumerRef = EventConsumer | string;
 
+/** Marks deleted per statement when old ones go: a bounded transaction beside the consumers' own. */
+const FORGET_BATCH = 5_000;
+
 const idOf = (consumer: ConsumerRef) => (typeof consumer === 'string' ? consumer : consumerIdOf(consumer));
 
 /**
@@ -60,5 +63,28 @@ export class ProcessedEvents {
       if (fresh.length > 0) await work(em, fresh);
       return fresh;
     });
+  }
+
+  /**
+   * Marks older than `before` go, a batch per statement; returns how many. A mark only guards against a
+   * redelivery, and none comes that late (see ProcessedEventsPruner).
+   */
+  async forgetOlderThan(before: Date): Promise<number> {
+    let total = 0;
+    let deleted: number;
+    do {
+      const [row] = await sql<{ deleted: number }>(
+        this.orm.em.fork(),
+        `with gone as (delete from processed_event
+                        where ctid = any(array(select ctid from processed_event where processed_at < ?::timestamptz
+                                               limit ${FORGET_BATCH}))
+                       returning 1)
+         select count(*)::int as deleted from gone`,
+        [before.toISOString()],
+      );
+      deleted = row?.deleted ?? 0;
+      total += deleted;
+    } while (deleted === FORGET_BATCH);
+    return total;
   }
 }
