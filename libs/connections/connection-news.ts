@@ -47,17 +47,25 @@ export class ConnectionNews implements BeforeApplicationShutdown {
     this.settle('connection', async () => {
       const em = this.orm.em.fork();
       const contacts = await this.users.contactsOf([one, other], em);
-      for (const [me, them] of [
-        [one, other],
-        [other, one],
-      ] as const) {
+      const pairs = (
+        [
+          [one, other],
+          [other, one],
+        ] as const
+      ).flatMap(([me, them]) => {
         const mine = contacts.get(me);
         const theirs = contacts.get(them);
-        if (!mine || !theirs) continue;
+        return mine && theirs ? [{ me, them, mine, theirs }] : [];
+      });
+      // Both hear of it live at once; then each one's mail on its own, so that one mail that fails or takes
+      // seconds neither stops nor delays the other member's news.
+      for (const { me, them, theirs } of pairs)
         this.notifier.tell(me, 'connection', { id: connectionId, userId: them, name: theirs.name });
-        if ((await this.settings.of(em, me)).mutual)
-          await this.mailer.send(mutualMail(mine, theirs.name, this.conversationUrl(connectionId)));
-      }
+      for (const { me, mine, theirs } of pairs)
+        this.settle('mutual mail', async () => {
+          if ((await this.settings.of(this.orm.em.fork(), me)).mutual)
+            await this.mailer.send(mutualMail(mine, theirs.name, this.conversationUrl(connectionId)));
+        });
     });
   }
 

@@ -119,6 +119,29 @@ describe('connections (API and Socket.IO)', () => {
     return mutual.body.connectionId;
   }
 
+  it("tells both members of a new connection, whatever happens to one's mail", async () => {
+    const [a, b] = await pair();
+    const [aLive, bLive] = [await listen(a), await listen(b)];
+    // b makes it mutual and is told first; b's mailbox refuses the mail.
+    t.mail.refuse(b.email);
+    const id = await connect(a, b);
+    await until(
+      'connection events',
+      () =>
+        aLive.events.some((e) => e.name === 'connection') &&
+        bLive.events.some((e) => e.name === 'connection'),
+    );
+    expect(aLive.events.find((e) => e.name === 'connection')!.data).toEqual({
+      id,
+      userId: b.id,
+      name: b.name,
+    });
+    const mail = await t.mail.waitFor(a.email, (m) => m.raw.includes("It's mutual"));
+    expect(mail.raw).toContain(`Subject: It's mutual: you and ${b.name}`);
+    const bMailbox = t.mail.messages.filter((m) => m.to.includes(b.email.toLowerCase()));
+    expect(bMailbox.filter((m) => m.raw.includes("It's mutual"))).toEqual([]);
+  });
+
   it('refuses a socket without a valid token', async () => {
     // A token as long as an HTTP request's headers may be is refused as bad, not dropped as a large frame.
     for (const auth of [{}, { token: 'nope' }, { token: 'x'.repeat(5_000) }, { token: 'x'.repeat(15_000) }]) {

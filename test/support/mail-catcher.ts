@@ -9,6 +9,8 @@ export interface CapturedMail {
 /** A real SMTP server on loopback that keeps every message it receives. */
 export class MailCatcher {
   readonly messages: CapturedMail[] = [];
+  /** Recipients this server refuses (550), as a mailbox that does not exist would be. */
+  private readonly refused = new Set<string>();
   private readonly waiters: Array<() => void> = [];
   private server!: SMTPServer;
   port = 0;
@@ -19,6 +21,10 @@ export class MailCatcher {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        if (!catcher.refused.has(address.address.toLowerCase())) return callback();
+        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      },
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -45,10 +51,16 @@ export class MailCatcher {
   }
 
   /** The newest mail to this address, waiting for it to arrive if needed. */
-  async waitFor(address: string, predicate: (mail: CapturedMail) => boolean = () => true, timeoutMs = 10_000): Promise<CapturedMail> {
+  async waitFor(
+    address: string,
+    predicate: (mail: CapturedMail) => boolean = () => true,
+    timeoutMs = 10_000,
+  ): Promise<CapturedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.messages.filter((mail) => mail.to.includes(address.toLowerCase()) && predicate(mail)).at(-1);
+      const found = this.messages
+        .filter((mail) => mail.to.includes(address.toLowerCase()) && predicate(mail))
+        .at(-1);
       if (found) return found;
       if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
@@ -56,6 +68,11 @@ export class MailCatcher {
         setTimeout(resolve, 200);
       });
     }
+  }
+
+  /** From now on, mail to `address` is refused. */
+  refuse(address: string): void {
+    this.refused.add(address.toLowerCase());
   }
 
   count(address: string): number {
