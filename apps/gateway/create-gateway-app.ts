@@ -10,7 +10,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../../libs/config/app-config.js';
 import { ApiExceptionFilter } from '../../libs/shared/http/api-exception.filter.js';
 import { createValidationPipe } from '../../libs/shared/http/validation.pipe.js';
-import { jsonBody, UnacceptableJsonError } from '../../libs/shared/http/json-body.js';
+import { jsonBody, onlyJsonOrFormBodies, UnacceptableJsonError } from '../../libs/shared/http/json-body.js';
 import { RequestsInFlight } from '../../libs/shared/http/requests-in-flight.js';
 import { httpObservability, requestContext } from '../../libs/shared/observability/http-observability.js';
 import { AppLogger, createLogger } from '../../libs/shared/observability/logging.js';
@@ -74,6 +74,7 @@ export async function createGatewayApp(
     app.get(RequestsInFlight).track,
     jsonBody(JSON_BODY_LIMIT),
     rejectUnreadableBody,
+    onlyJsonOrFormBodies,
     requestContext,
   );
   app.setGlobalPrefix('api');
@@ -110,14 +111,18 @@ function rejectUnreadableBody(
     response.status(400).json({ statusCode: 400, error: 'Bad Request', message: error.message });
     return;
   }
-  const tooLarge = error.type === 'entity.too.large';
-  const status = tooLarge ? 413 : (error.status ?? 400);
-  response.status(status).json({
-    statusCode: status,
-    error: tooLarge ? 'Payload Too Large' : 'Bad Request',
-    message: tooLarge ? 'Request body is too large' : 'Malformed JSON body',
-  });
+  const parsed = error.type === 'entity.too.large' ? 413 : (error.status ?? 400);
+  const status = parsed in BODY_ERRORS ? parsed : 400;
+  response.status(status).json({ statusCode: status, ...BODY_ERRORS[status]! });
 }
+
+/** What a body the parser could not read is answered with, by status: never the parser's own words. */
+const BODY_ERRORS: Record<number, { error: string; message: string }> = {
+  400: { error: 'Bad Request', message: 'Malformed JSON body' },
+  413: { error: 'Payload Too Large', message: 'Request body is too large' },
+  // An unsupported charset or content encoding.
+  415: { error: 'Unsupported Media Type', message: 'Send the body as JSON in UTF-8' },
+};
 
 /** The built SPA at /, with history fallback for every non-API GET. */
 function serveSpa(app: NestExpressApplication): void {

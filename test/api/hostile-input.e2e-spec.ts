@@ -41,6 +41,49 @@ describe('hostile input', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('refuses a body the API cannot read with 415, never taking it as empty', async () => {
+    const before = await userCount();
+    const body = JSON.stringify({ name: 'Plain Text', email: 'plain@example.com', password: 'password123' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
+      const response = await fetch(`${t.baseUrl}/api/register`, {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body,
+      });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual({
+        statusCode: 415,
+        error: 'Unsupported Media Type',
+        message: 'Send the body as JSON (Content-Type: application/json)',
+      });
+    }
+    const latin1 = await fetch(`${t.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=latin1' },
+      body,
+    });
+    expect(latin1.status).toBe(415);
+    expect(await latin1.json()).toEqual({
+      statusCode: 415,
+      error: 'Unsupported Media Type',
+      message: 'Send the body as JSON in UTF-8',
+    });
+    // A PATCH whose settings cannot be read is not answered 200 with nothing saved.
+    const patch = await fetch(`${t.baseUrl}/api/account/notifications`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'text/plain' },
+      body: JSON.stringify({ mutual: false }),
+    });
+    expect(patch.status).toBe(415);
+    // No body at all still reaches the route, which names what is missing.
+    const empty = await fetch(`${t.baseUrl}/api/match/new`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    expect(empty.status).toBe(400);
+    expect(await userCount()).toBe(before);
+  });
+
   it('refuses missing, wrong-typed and unknown fields with 400', async () => {
     const client = t.client();
     const before = await userCount();

@@ -59,3 +59,22 @@ export function jsonBody(limit: string): express.RequestHandler {
     },
   });
 }
+
+/**
+ * A body the API cannot read is refused (415), not taken as empty: a PATCH sent as text/plain would otherwise
+ * answer 200 with nothing saved. The API reads JSON, and multipart form data where it takes a file.
+ */
+export function onlyJsonOrFormBodies(
+  request: express.Request,
+  response: express.Response,
+  next: express.NextFunction,
+): void {
+  const length = Number(request.headers['content-length'] ?? 0);
+  const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;
+  if (!hasBody || request.is(['application/json', 'multipart/form-data'])) return next();
+  response.status(415).json({
+    statusCode: 415,
+    error: 'Unsupported Media Type',
+    message: 'Send the body as JSON (Content-Type: application/json)',
+  });
+}
