@@ -396,7 +396,15 @@ describe('connections (API and Socket.IO)', () => {
     const oldest = (await a.client.get(`/connections/${id}/messages?limit=3&before=${older.messages[0].id}`))
       .body;
     expect(oldest).toEqual({ messages: [sent.body], more: false });
-    for (const query of ['limit=0', 'limit=101', 'limit=x', 'before=nope']) {
+    for (const query of [
+      'limit=0',
+      'limit=101',
+      'limit=x',
+      'limit=1e1',
+      'limit=0x10',
+      'limit=%205',
+      'before=nope',
+    ]) {
       expect((await a.client.get(`/connections/${id}/messages?${query}`)).status).toBe(400);
     }
 

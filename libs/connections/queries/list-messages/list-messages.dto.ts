@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { IsId } from '../../../shared/http/is-id.js';
 
@@ -11,7 +11,10 @@ export class ListMessagesDto {
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
   @IsOptional()
-  @Type(() => Number)
+  // Plain digits only: Number() would also read '1e1', '0x10' and ' 5'.
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^[0-9]{1,4}$/.test(value) ? Number(value) : value,
+  )
   @IsInt({ message: 'limit must be 1 to 100' })
   @Min(1, { message: 'limit must be 1 to 100' })
   @Max(100, { message: 'limit must be 1 to 100' })
