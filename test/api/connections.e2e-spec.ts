@@ -7,6 +7,7 @@ import { SetAccountSuspensionCommand } from '../../libs/accounts/commands/suspen
 import { AppConfig } from '../../libs/config/app-config.js';
 import { addDays, calendarDay } from '../../libs/matching/index.js';
 import { ConnectionsGateway } from '../../libs/connections/realtime/connections.gateway.js';
+import { JwtService } from '@nestjs/jwt';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const PNG_1PX = Buffer.from(
@@ -92,10 +93,13 @@ describe('connections (API and Socket.IO)', () => {
   }
 
   /** A connected socket of `person` that records every server event. */
-  async function listen(person: Member): Promise<{ socket: Socket; events: { name: string; data: any }[] }> {
+  async function listen(
+    person: Member,
+    token = person.client.accessToken,
+  ): Promise<{ socket: Socket; events: { name: string; data: any }[] }> {
     const socket = io(t.baseUrl, {
       path: '/api/socket.io',
-      auth: { token: person.client.accessToken },
+      auth: { token },
       transports: ['websocket'],
       reconnection: false,
     });
@@ -601,6 +605,20 @@ describe('connections (API and Socket.IO)', () => {
     await t.app.get(ConnectionsGateway).dropEndedAccounts();
     await until('socket closed', () => !bLive.socket.connected);
     expect(aLive.socket.connected).toBe(true);
+  });
+
+  it('closes a socket once its access token expired; one opened with a fresh token stays', async () => {
+    const [a, b] = await pair();
+    const jwt = t.app.get(JwtService);
+    const shortLived = await jwt.signAsync({ id: a.id, email: a.email, sv: 0 }, { expiresIn: 2 });
+    const expiring = await listen(a, shortLived);
+    const fresh = await listen(b);
+    const gateway = t.app.get(ConnectionsGateway);
+    gateway.dropExpiredSockets();
+    expect(expiring.socket.connected).toBe(true);
+    gateway.dropExpiredSockets(Date.now() + 3_000);
+    await until('socket closed', () => !expiring.socket.connected);
+    expect(fresh.socket.connected).toBe(true);
   });
 
   it('limits a member to 30 messages a minute; refused texts and retries are not messages', async () => {

@@ -15,7 +15,7 @@ import { Metrics } from '../../shared/observability/metrics.js';
 /** Sockets one member may hold open on one gateway (tabs and devices); more are refused. */
 export const MAX_SOCKETS_PER_MEMBER = 10;
 
-/** How often a gateway asks whether the accounts of its connected members are still active. */
+/** How often a gateway asks whether the accounts of its connected members are still active, and their tokens valid. */
 const RECHECK_MS = 30_000;
 /** Members asked about in one read. */
 const RECHECK_BATCH = 1_000;
@@ -55,6 +55,7 @@ export class ConnectionsGateway
   afterInit(server: Server): void {
     this.notifier.attach(server);
     this.recheck = setInterval(() => {
+      this.dropExpiredSockets();
       this.dropEndedAccounts().catch((error: Error) =>
         this.logger.warn(`socket recheck failed: ${error.message}`),
       );
@@ -114,15 +115,29 @@ export class ConnectionsGateway
     }
   }
 
+  /**
+   * Closes this gateway's sockets whose access token expired: a socket is the token's session, and must not
+   * outlive it (a token copied once would otherwise listen for good). The SPA reconnects with its refreshed
+   * token and reloads what it shows. Checked every RECHECK_MS.
+   */
+  dropExpiredSockets(now = Date.now()): void {
+    for (const socket of this.server.of('/').sockets.values()) {
+      const expiresAt = socket.data.expiresAt as number | undefined;
+      if (expiresAt !== undefined && expiresAt <= now) socket.disconnect(true);
+    }
+  }
+
   /** Undefined when the socket may connect, else the reason it is refused. */
   private async authenticate(socket: Socket): Promise<string | undefined> {
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
-    const claims = typeof token === 'string' ? await this.tokens.activeClaims(token) : undefined;
-    if (!claims) return 'unauthorized';
+    const session = typeof token === 'string' ? await this.tokens.activeToken(token) : undefined;
+    if (!session) return 'unauthorized';
+    const { claims, expiresAt } = session;
     const open = this.socketsPerMember.get(claims.id) ?? 0;
     if (open >= MAX_SOCKETS_PER_MEMBER) return 'too many connections';
     this.socketsPerMember.set(claims.id, open + 1);
     socket.data.userId = claims.id;
+    socket.data.expiresAt = expiresAt;
     return undefined;
   }
 }

@@ -7,7 +7,7 @@ import type { AccessTokenClaims } from './access-tokens.js';
 
 const MAX_TOKEN_LENGTH = 4_096;
 
-interface VerifiedToken {
+export interface VerifiedToken {
   claims: AccessTokenClaims;
   /** The token's `exp`, in ms. */
   expiresAt: number;
@@ -36,41 +36,49 @@ export class AccessTokenVerifier {
 
   /** The token's claims if it is valid now and its account may act, else undefined. */
   async activeClaims(token: string): Promise<AccessTokenClaims | undefined> {
-    // Ours are a few hundred characters: a client's megabyte of text costs it a refusal, not a verification.
-    if (token.length >= MAX_TOKEN_LENGTH) return undefined;
-    const claims = this.remembered(token) ?? this.verify(token);
-    return claims && this.ifActive(claims);
+    return (await this.activeToken(token))?.claims;
   }
 
-  /** The claims of a token verified before and not expired since. */
-  private remembered(token: string): AccessTokenClaims | undefined {
+  /** `activeClaims` with the token's expiry (ms; Infinity without `exp`): a socket lives no longer than it. */
+  async activeToken(token: string): Promise<VerifiedToken | undefined> {
+    // Ours are a few hundred characters: a client's megabyte of text costs it a refusal, not a verification.
+    if (token.length >= MAX_TOKEN_LENGTH) return undefined;
+    const verified = this.remembered(token) ?? this.verify(token);
+    return verified && (await this.ifActive(verified.claims)) ? verified : undefined;
+  }
+
+  /** A token verified before and not expired since. */
+  private remembered(token: string): VerifiedToken | undefined {
     const known = this.verified.get(token);
     if (!known) return undefined;
-    if (known.expiresAt > Date.now()) return known.claims;
+    if (known.expiresAt > Date.now()) return known;
     this.verified.delete(token);
     return undefined;
   }
 
-  /** The claims of a just verified token, if they are the spec's; the token is remembered until it expires. */
-  private remember(token: string, payload: Record<string, unknown>): AccessTokenClaims | undefined {
+  /** A just verified token, if its claims are the spec's; it is remembered until it expires. */
+  private remember(token: string, payload: Record<string, unknown>): VerifiedToken | undefined {
     const { id, email, sv, exp } = payload;
     if (typeof id !== 'string' || typeof email !== 'string') return undefined;
     // Tokens from before session versions existed carry none: the version every account started at.
     const sessionVersion = sv === undefined ? 0 : sv;
     if (typeof sessionVersion !== 'number' || !Number.isInteger(sessionVersion)) return undefined;
-    const claims = { id, email, sessionVersion };
-    if (typeof exp === 'number') this.verified.set(token, { claims, expiresAt: exp * 1000 });
-    return claims;
+    const verified = {
+      claims: { id, email, sessionVersion },
+      expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity,
+    };
+    if (typeof exp === 'number') this.verified.set(token, verified);
+    return verified;
   }
 
-  /** The claims if their account may still act: active, and the token's session version is current. */
-  private async ifActive(claims: AccessTokenClaims): Promise<AccessTokenClaims | undefined> {
+  /** Whether the claims' account may still act: active, and the token's session version is current. */
+  private async ifActive(claims: AccessTokenClaims): Promise<boolean> {
     // The accounts context provides the port; this shared verifier is built before it.
     this.activeAccounts ??= this.modules.get(ActiveAccounts, { strict: false });
-    return (await this.activeAccounts.isActive(claims.id, claims.sessionVersion)) ? claims : undefined;
+    return this.activeAccounts.isActive(claims.id, claims.sessionVersion);
   }
 
-  private verify(token: string): AccessTokenClaims | undefined {
+  private verify(token: string): VerifiedToken | undefined {
     let payload: Record<string, unknown>;
     try {
       payload = this.jwt.verify<Record<string, unknown>>(token);
