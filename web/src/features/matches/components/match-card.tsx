@@ -29,6 +29,7 @@ export function MatchCard({ match, onGone }: { match: TieredMatch; onGone: () =>
         <span
           className={`badge badge--${percentTone(percent)} match-card__percent`}
           data-tone={percentTone(percent)}
+          role="img"
           aria-label={`${percent}% compatible`}
         >
           {percent}%
@@ -37,7 +38,7 @@ export function MatchCard({ match, onGone }: { match: TieredMatch; onGone: () =>
 
       <div className="match-card__body">
         <div className="match-card__title-row">
-          <h2 id={titleId} className="match-card__name display">
+          <h2 id={titleId} className="match-card__name display" tabIndex={-1}>
             {match.name}
           </h2>
           <MatchOptions userId={compatibility.id} name={match.name} onGone={onGone} />

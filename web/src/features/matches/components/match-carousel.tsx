@@ -47,6 +47,18 @@ export function MatchCarousel({
     if (top < margin || bottom > window.innerHeight) window.scrollBy({ top: top - margin });
   }, [position]);
 
+  // A card that left (blocked, reported) took the focus with it: it goes to the name of the card shown now.
+  const countBefore = useRef(count);
+  useEffect(() => {
+    if (count < countBefore.current)
+      sectionRef.current
+        ?.querySelector<HTMLElement>(
+          '[aria-roledescription="slide"]:not([aria-hidden="true"]) .match-card__name',
+        )
+        ?.focus({ preventScroll: true });
+    countBefore.current = count;
+  }, [count]);
+
   // ← and → anywhere on the page, unless the user is typing or a dialog is open.
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
     if (!several || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;

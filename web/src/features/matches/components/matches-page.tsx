@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -46,6 +47,12 @@ function MatchesScreen({ userId }: { userId: string }) {
 }
 
 function EmptyMatches() {
+  const text = useRef<HTMLParagraphElement>(null);
+  // The last card left (blocked, reported) and took the focus with it: the focus comes here, not to the page.
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body)
+      text.current?.focus({ preventScroll: true });
+  }, []);
   return (
     <Card className="matches__empty" padding="lg">
       <span className="matches__empty-icon" aria-hidden="true">
@@ -53,7 +60,9 @@ function EmptyMatches() {
           <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
         </svg>
       </span>
-      <p className="matches__empty-text">{EMPTY_MATCHES_TEXT}</p>
+      <p className="matches__empty-text" ref={text} tabIndex={-1}>
+        {EMPTY_MATCHES_TEXT}
+      </p>
       <Link to={paths.home} className={buttonClass('secondary')}>
         Back to Home
       </Link>
@@ -90,7 +99,7 @@ function MissingStepDialog({ step }: { step: MissingStep }) {
 
 function MatchSkeleton() {
   return (
-    <div className="matches__skeleton" aria-busy="true" aria-label="Finding your matches">
+    <div className="matches__skeleton" role="status" aria-busy="true" aria-label="Finding your matches">
       <div className="skeleton matches__skeleton-photo" />
       <div className="matches__skeleton-body">
         <div className="skeleton matches__skeleton-line matches__skeleton-line--title" />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,18 +13,32 @@ export function BlockedPeopleSection() {
   const { auth } = useAuth();
   const queryClient = useQueryClient();
   const query = useBlockedPeople();
+  const listRef = useRef<HTMLDivElement>(null);
+  /** Where the unblocked person was: the focus their button had goes to the next one (or the empty text). */
+  const removedAt = useRef<number | null>(null);
   const unblocking = useAction({
     run: ({ userId }: BlockedPerson) => unblock(userId),
     failure: 'Could not unblock',
     onSuccess: (_done, { userId, name }) => {
-      queryClient.setQueryData<BlockedPerson[]>(queryKeys.blocked(auth?.id ?? ''), (people) =>
-        people?.filter((person) => person.userId !== userId),
-      );
+      queryClient.setQueryData<BlockedPerson[]>(queryKeys.blocked(auth?.id ?? ''), (people) => {
+        removedAt.current = people?.findIndex((person) => person.userId === userId) ?? null;
+        return people?.filter((person) => person.userId !== userId);
+      });
       toast.success(`${name} is unblocked`);
     },
   });
   const pending = unblocking.isPending ? unblocking.variables.userId : null;
   const people = query.status === 'ready' ? query.data : [];
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === null || at < 0) return;
+    removedAt.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLElement>('.settings__list button');
+    const next =
+      buttons?.[Math.min(at, buttons.length - 1)] ??
+      listRef.current?.querySelector<HTMLElement>('[data-empty]');
+    next?.focus();
+  }, [people.length]);
 
   return (
     <SettingsSection
@@ -39,29 +54,33 @@ export function BlockedPeopleSection() {
           </Button>
         </div>
       )}
-      {query.status === 'ready' &&
-        (people.length === 0 ? (
-          <p className="text-muted">You haven't blocked anyone.</p>
-        ) : (
-          <ul className="settings__list">
-            {people.map((person) => (
-              <li key={person.userId} className="settings__row">
-                <span className="settings__name" id={`blocked-${person.userId}`}>
-                  {person.name}
-                </span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  loading={pending === person.userId}
-                  aria-describedby={`blocked-${person.userId}`}
-                  onClick={() => unblocking.mutate(person)}
-                >
-                  Unblock
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ))}
+      <div ref={listRef}>
+        {query.status === 'ready' &&
+          (people.length === 0 ? (
+            <p className="text-muted" tabIndex={-1} data-empty>
+              You haven't blocked anyone.
+            </p>
+          ) : (
+            <ul className="settings__list">
+              {people.map((person) => (
+                <li key={person.userId} className="settings__row">
+                  <span className="settings__name" id={`blocked-${person.userId}`}>
+                    {person.name}
+                  </span>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    loading={pending === person.userId}
+                    aria-describedby={`blocked-${person.userId}`}
+                    onClick={() => unblocking.mutate(person)}
+                  >
+                    Unblock
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ))}
+      </div>
     </SettingsSection>
   );
 }
