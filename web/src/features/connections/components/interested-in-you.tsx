@@ -117,7 +117,11 @@ function InterestCard({
             {person.name}
           </h3>
           {percent != null && (
-            <span className={`badge badge--${percentTone(percent)}`} aria-label={`${percent}% compatible`}>
+            <span
+              className={`badge badge--${percentTone(percent)}`}
+              role="img"
+              aria-label={`${percent}% compatible`}
+            >
               {percent}%
             </span>
           )}
