@@ -22,6 +22,8 @@ import { RequestPasswordResetHandler } from './commands/request-password-reset/r
 import { RequestPasswordResetController } from './commands/request-password-reset/request-password-reset.controller.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { ResetPasswordController } from './commands/reset-password/reset-password.controller.js';
+import { CheckResetLinkController } from './queries/check-reset-link/check-reset-link.controller.js';
+import { CheckResetLinkHandler } from './queries/check-reset-link/check-reset-link.handler.js';
 import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
 import { ChangePasswordController } from './commands/change-password/change-password.controller.js';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler.js';
@@ -70,6 +72,7 @@ const commandHandlers = [
     LogOutController,
     RequestPasswordResetController,
     ResetPasswordController,
+    CheckResetLinkController,
     ChangePasswordController,
     DeleteAccountController,
     NameAccountController,
@@ -83,6 +86,7 @@ const commandHandlers = [
     PurgeUnverifiedAccountsScheduler,
     { provide: ActiveAccounts, useClass: ActiveUserAccounts },
     ...commandHandlers,
+    CheckResetLinkHandler,
   ],
   exports: [UserRepository, WaitlistStandings, PasswordHasher, ActiveAccounts],
 })

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A random URL-safe token and the hash that is stored instead of it. */
 export function newSecretToken(): { token: string; hash: string } {
@@ -8,6 +8,12 @@ export function newSecretToken(): { token: string; hash: string } {
 
 export function hashSecretToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether `token` is the one whose hash was stored, compared in constant time. */
+export function matchesSecretToken(storedHash: string, token: string): boolean {
+  const hash = hashSecretToken(token);
+  return storedHash.length === hash.length && timingSafeEqual(Buffer.from(storedHash), Buffer.from(hash));
 }
 
 /** A short, unambiguous referral code (no 0/O/1/I). */

@@ -98,6 +98,11 @@ describe('accounts people can trust (API)', () => {
         JSON.stringify(await sql(`select * from password_reset_token where user_id = ?`, [id])),
       ).not.toContain(link.token);
 
+      // The link's page asks first whether it still works: nothing is spent by asking, nor by a wrong token.
+      const check = (token: string) => client.post('/password/reset/check', { id, token });
+      expect(await check(link.token)).toMatchObject({ status: 200, body: { valid: true } });
+      expect((await check(`${link.token}x`)).body).toMatchObject({ statusCode: 400, error: 'invalid token' });
+      expect((await check(link.token)).status).toBe(200);
       const tooShort = await client.post('/password/reset', { id, token: link.token, password: 'short' });
       expect(tooShort.status).toBe(400);
       const reset = await client.post('/password/reset', {
@@ -114,6 +119,11 @@ describe('accounts people can trust (API)', () => {
       });
       expect(reused.status).toBe(400);
       expect(reused.body.error).toBe('invalid token');
+      expect((await check(link.token)).body).toMatchObject({
+        statusCode: 400,
+        error: 'invalid token',
+        message: 'This reset link has expired or is invalid.',
+      });
 
       expect((await client.post('/login', { email, password: 'old password 1' })).status).toBe(401);
       const login = await client.post('/login', { email, password: 'new password 2' });
@@ -160,7 +170,12 @@ describe('accounts people can trust (API)', () => {
         password: 'whatever 123',
       });
       expect(expired.body.error).toBe('invalid token');
+      const checked = await client.post('/password/reset/check', { id: person.id, token: second.token });
+      expect(checked.body.error).toBe('invalid token');
       for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+        expect((await client.post('/password/reset/check', { id, token: 'x' })).body.error).toBe(
+          'invalid token',
+        );
         expect(
           (await client.post('/password/reset', { id, token: 'x', password: 'whatever 123' })).body.error,
         ).toBe('invalid token');
@@ -285,8 +300,12 @@ describe('accounts people can trust (API)', () => {
       // A conversation too: interests, the connection and its messages go with him.
       await him.client.post('/interest', { userId: her.id });
       const { connectionId } = (await her.client.post('/interest', { userId: him.id })).body;
-      expect((await him.client.post(`/connections/${connectionId}/messages`, { text: 'Hi there' })).status).toBe(201);
-      expect((await her.client.post(`/connections/${connectionId}/messages`, { text: 'Hello!' })).status).toBe(201);
+      expect(
+        (await him.client.post(`/connections/${connectionId}/messages`, { text: 'Hi there' })).status,
+      ).toBe(201);
+      expect(
+        (await her.client.post(`/connections/${connectionId}/messages`, { text: 'Hello!' })).status,
+      ).toBe(201);
 
       const wrong = await him.client.request('DELETE', '/account', { json: { password: 'not it at all' } });
       expect(wrong.status).toBe(403);
@@ -349,9 +368,10 @@ describe('accounts people can trust (API)', () => {
       await t.app.get(OutboxRelay).drain();
       // (AccountDeleted itself is removed by the relay once published: outbox-relay.ts.)
       expect(
-        await sql(`select type from outbox_message where strpos(payload::text, ?) > 0 and type <> 'AccountDeleted'`, [
-          leaving.id,
-        ]),
+        await sql(
+          `select type from outbox_message where strpos(payload::text, ?) > 0 and type <> 'AccountDeleted'`,
+          [leaving.id],
+        ),
       ).toEqual([]);
     }
   });
@@ -456,7 +476,7 @@ describe('accounts people can trust (API)', () => {
       expect(status).toBe(429);
     });
 
-    it("the export leaves out a match who blocked you or was suspended, and writes no summary", async () => {
+    it('the export leaves out a match who blocked you or was suspended, and writes no summary', async () => {
       const shared = pairAnswers();
       const ann = await member('female', 'male', shared);
       const bram = await member('male', 'female', shared);
@@ -466,7 +486,9 @@ describe('accounts people can trust (API)', () => {
       const before = (await ann.client.get('/account/export')).body.matches;
       expect(before.map((m: { name: string }) => m.name)).toContain(bram.name);
       expect(before.every((m: { summary: string }) => m.summary === '')).toBe(true);
-      expect(await sql(`select 1 from match_pick where user_id = ? and summary is not null`, [ann.id])).toEqual([]);
+      expect(
+        await sql(`select 1 from match_pick where user_id = ? and summary is not null`, [ann.id]),
+      ).toEqual([]);
 
       expect(idsOf((await bram.client.post('/match/new', { userId: bram.id })).body)).toContain(ann.id);
       expect((await bram.client.post('/block', { userId: ann.id })).status).toBe(201);
@@ -529,7 +551,9 @@ describe('accounts people can trust (API)', () => {
         await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand(person.email, false));
       // The suspension ended their sessions for good: lifting it lets them sign in again, not resume.
       expect((await a.client.post('/match/new', { userId: a.id })).status).toBe(401);
-      a.client.accessToken = (await a.client.post('/login', { email: a.email, password: a.password })).body.accessToken;
+      a.client.accessToken = (
+        await a.client.post('/login', { email: a.email, password: a.password })
+      ).body.accessToken;
       const again = await a.client.post('/match/new', { userId: a.id });
       expect(again.status).toBe(200);
       expect(again.body).toEqual(stored.body);

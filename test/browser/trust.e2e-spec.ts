@@ -111,8 +111,9 @@ describe('accounts people can trust, in the browser', () => {
     await visible(toast(page, 'Password updated'));
     await signInThroughForm(page, { email: person.email, password: 'a brand new secret' });
 
-    // The same link a second time: the bad-link state and a way to ask again.
+    // The same link a second time says so as it opens, and a try gets the bad-link state and a way to ask again.
     await page.goto(onTestOrigin(link.url, t));
+    await visible(page.getByText('This reset link has expired or is invalid.'));
     await page.getByLabel('New password', { exact: true }).fill('yet another secret');
     await page.getByLabel('Confirm password').fill('yet another secret');
     await page.getByRole('button', { name: 'Set new password' }).click();

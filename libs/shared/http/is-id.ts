@@ -2,6 +2,11 @@ import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsUUID } from 'class-validator';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a uuid PostgreSQL can read (a key from a mailed link, checked before any query). */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
 /** A uuid as text in one letter case, the one PostgreSQL answers with. */
 export const lowerCaseId = (value: string): string => value.toLowerCase();
 

@@ -45,7 +45,8 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       this.mailer
         .send(passwordResetMail(user.email, user.verified ? user.name : null, link))
         .then(() => {
-          if (this.mailer.writesToFiles) this.logger.log(`password reset link for account ${user.id}: ${link}`);
+          if (this.mailer.writesToFiles)
+            this.logger.log(`password reset link for account ${user.id}: ${link}`);
         })
         .catch((error: Error) =>
           this.logger.error(`reset mail to account ${user.id} not sent: ${error.message}`),

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode, MikroORM, type EntityManager } from '@mikro-orm/core';
 import { Outbox } from '../../../messaging/outbox.js';
@@ -8,12 +7,11 @@ import { addAccount, withFreshReferralCodes } from '../register-user/add-account
 import { markEmailVerified } from '../verify-email/mark-email-verified.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { PasswordResetToken } from '../../password-reset-token.entity.js';
+import { isUuid } from '../../../shared/http/is-id.js';
 import { RefreshSessions } from '../../refresh-sessions.js';
-import { hashSecretToken } from '../../secret-token.js';
+import { matchesSecretToken } from '../../secret-token.js';
 import { User } from '../../user.entity.js';
 import { ResetPasswordCommand } from './reset-password.command.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The mailed link proves the person owns the address: the token is spent, the password replaced, every
@@ -37,7 +35,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
   ) {}
 
   async execute(command: ResetPasswordCommand): Promise<{ reset: true }> {
-    if (!UUID.test(command.userId)) throw AccountErrors.invalidResetToken();
+    if (!isUuid(command.userId)) throw AccountErrors.invalidResetToken();
     const passwordHash = await this.hasher.hash(command.password);
     const reset = await withFreshReferralCodes(() =>
       this.orm.em.fork().transactional(async (em) => {
@@ -46,7 +44,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
           { userId: command.userId },
           { lockMode: LockMode.PESSIMISTIC_WRITE },
         );
-        if (!record || !sameHash(record.tokenHash, hashSecretToken(command.token))) return false;
+        if (!record || !matchesSecretToken(record.tokenHash, command.token)) return false;
         await em.nativeDelete(PasswordResetToken, { userId: record.userId });
         if (record.expiresAt.getTime() <= Date.now()) return false;
         const user = await em.findOne(User, { id: command.userId });
@@ -71,8 +69,4 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     const owner = addAccount(em, this.outbox, { name: '', email, passwordHash, referredById: null });
     markEmailVerified(em, this.outbox, owner, new Date());
   }
-}
-
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
 import { errorText } from '@/lib/query/query-client';
-import { resetPassword } from '../api/reset-password';
+import { checkResetLink, resetPassword } from '../api/reset-password';
 import { AuthLayout } from './auth-layout';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PasswordField } from '@/components/ui/password-field';
@@ -48,7 +48,15 @@ export function ResetPasswordPage() {
       if (!isBadLink(failure)) setError('root.server', { message: errorText(failure) });
     },
   });
+  // A bad link says so as the page opens, above the form (a try still gets the same answer); should the check
+  // fail otherwise (offline), the reset itself answers.
+  const link = useQuery({
+    queryKey: ['reset-link', id, token],
+    queryFn: () => checkResetLink({ id, token }),
+    staleTime: Infinity,
+  });
   const badLink = reset.isError && isBadLink(reset.error);
+  const linkRefused = link.isError && isBadLink(link.error);
   const error = formMessage(formState.errors);
   const submitting = formState.isSubmitting;
   const onSubmit = handleSubmit(({ password }) =>
@@ -73,6 +81,14 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       subtitle="8 to 128 characters. Every device signed in to your account will be signed out."
     >
+      {linkRefused && (
+        <div className="stack auth-notice">
+          <FormAlert id="reset-link-error" message={BAD_LINK} />
+          <Link to={paths.forgotPassword} className={buttonClass('primary', 'lg', true)}>
+            Request a new link
+          </Link>
+        </div>
+      )}
       <form
         className="stack"
         noValidate
