@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
+import { isUuid } from '../http/is-id.js';
 
 /** Longer than any address RFC 5321 allows; what an attacker sends past it never reaches the hash. */
 const MAX_EMAIL_LENGTH = 320;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Which field of a request names the account a sign-in route is about (the signed-in user's routes need none). */
 export type AccountField = 'email' | 'id';
@@ -18,7 +17,7 @@ export function accountKey(body: unknown, field: AccountField, signedInUserId?: 
   if (signedInUserId) return digest(`account:${signedInUserId.toLowerCase()}`);
   const value = ((body ?? {}) as Record<string, unknown>)[field];
   if (typeof value !== 'string') return undefined;
-  if (field === 'id') return UUID.test(value) ? digest(`account:${value.toLowerCase()}`) : undefined;
+  if (field === 'id') return isUuid(value) ? digest(`account:${value.toLowerCase()}`) : undefined;
   const normalised = value.slice(0, MAX_EMAIL_LENGTH).trim().toLowerCase();
   return normalised ? digest(`email:${normalised}`) : undefined;
 }

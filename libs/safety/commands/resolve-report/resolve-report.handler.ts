@@ -4,8 +4,7 @@ import { SetAccountSuspensionCommand } from '../../../accounts/index.js';
 import { ReportRepository, type Report } from '../../report.repository.js';
 import { SafetyErrors } from '../../safety-errors.js';
 import { ResolveReportCommand } from './resolve-report.command.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../../shared/http/is-id.js';
 
 @CommandHandler(ResolveReportCommand)
 export class ResolveReportHandler implements ICommandHandler<ResolveReportCommand> {
@@ -24,7 +23,7 @@ export class ResolveReportHandler implements ICommandHandler<ResolveReportComman
    */
   async execute(command: ResolveReportCommand): Promise<Report> {
     const em = this.orm.em.fork();
-    const report = UUID.test(command.reportId) ? await this.reports.find(em, command.reportId) : null;
+    const report = isUuid(command.reportId) ? await this.reports.find(em, command.reportId) : null;
     if (!report) throw SafetyErrors.unknownReport();
     if (report.status !== 'open') throw SafetyErrors.reportResolved(report);
     if (command.outcome === 'suspend') {
