@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NotFoundPage } from '@/features/not-found/components/not-found-page';
+import { toast } from '@/components/ui/toast';
 import { authStore } from '@/lib/auth-store';
 import { fakeJwt, json, mockFetch } from '@/test/http';
 import { landing, renderRoutes } from '@/test/render';
@@ -60,5 +61,20 @@ describe('RootLayout', () => {
 
     expect(calls.filter((c) => c.path === '/refresh')).toHaveLength(0);
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it("lets a page's errors go when the member moves on, but not the one that came with the move", async () => {
+    mockFetch(() => json(401, { statusCode: 401, error: 'no-session', message: 'expired' }));
+    const { router } = renderPublicPage('/terms');
+    act(() => void toast.error('Login failed', 'Incorrect email or password.'));
+    expect(await screen.findByText('Login failed')).toBeInTheDocument();
+    const shown = performance.now();
+    while (performance.now() - shown < 1_050) await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(async () => {
+      toast.error('Photo upload failed', 'Try again from your profile.');
+      await router.navigate('/signin');
+    });
+    await waitFor(() => expect(screen.queryByText('Login failed')).not.toBeInTheDocument());
+    expect(screen.getByText('Photo upload failed')).toBeInTheDocument();
   });
 });

@@ -9,6 +9,8 @@ export interface ToastItem {
   kind: ToastKind;
   title: string;
   description?: string;
+  /** performance.now() when shown. */
+  shownAt: number;
 }
 
 const DURATION_MS: Record<ToastKind, number> = { success: 4000, info: 4500, error: 6000, loading: 0 };
@@ -36,20 +38,25 @@ function dismiss(id?: string) {
   emit(toasts.filter((item) => item.id !== id));
 }
 
-/** Errors about something the user has since fixed would contradict the screen: forms clear them on a new try. */
-function dismissErrors() {
-  const errors = toasts.filter((item) => item.kind === 'error');
+/**
+ * Errors about something the user has since fixed would contradict the screen: forms clear them on a new try.
+ * `shownBefore`: only those shown before that moment (the app moved to another page: an error of the page left
+ * goes, one that came with the move stays).
+ */
+function dismissErrors(shownBefore = Infinity) {
+  const errors = toasts.filter((item) => item.kind === 'error' && item.shownAt < shownBefore);
   if (errors.length === 0) return;
   for (const { id } of errors) {
     clearTimeout(timers.get(id));
     timers.delete(id);
   }
-  emit(toasts.filter((item) => item.kind !== 'error'));
+  const gone = new Set(errors);
+  emit(toasts.filter((item) => !gone.has(item)));
 }
 
 function show(kind: ToastKind, title: string, description?: string): string {
   const id = `toast-${++counter}`;
-  emit([...toasts, { id, kind, title, description }].slice(-MAX_VISIBLE));
+  emit([...toasts, { id, kind, title, description, shownAt: performance.now() }].slice(-MAX_VISIBLE));
   const duration = DURATION_MS[kind];
   if (duration > 0)
     timers.set(
