@@ -14,6 +14,8 @@ describe('ForgotPasswordPage', () => {
   it('checks the address before calling the server', async () => {
     const { calls } = mockFetch(() => json(500, {}));
     renderForgot();
+    send();
+    expect(await screen.findByText('Please enter your email.')).toBeInTheDocument();
     type('not-an-address');
     send();
     expect(await screen.findByText('Not a valid email')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
-import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
+import { formMessage, required, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
 import { errorText } from '@/lib/query/query-client';
 import { forgotPassword } from '../api/forgot-password';
 import { AuthLayout } from './auth-layout';
@@ -13,6 +13,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const CHECKS: Check<{ email: string }>[] = [
+  required('email', 'Please enter your email.'),
   { field: 'email', fails: ({ email }) => !EMAIL.test(email.trim()), message: 'Not a valid email' },
 ];
 
