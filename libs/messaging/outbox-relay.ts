@@ -7,6 +7,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
+import { deleteInBatches } from '../persistence/delete-in-batches.js';
 import { sql } from '../persistence/sql.js';
 import { EventPublisher } from './event-publisher.port.js';
 import type { EventEnvelope } from './event-envelope.js';
@@ -210,20 +211,16 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     if (this.stopped || Date.now() - this.lastPrune < PRUNE_INTERVAL_MS) return;
     this.lastPrune = Date.now();
     const before = new Date(Date.now() - PUBLISHED_RETENTION_MS).toISOString();
-    let deleted: number;
-    do {
-      const [row] = await sql<{ deleted: number }>(
-        this.orm.em.fork(),
-        // By the rows' addresses: with `id in (…)` the planner may scan the whole table to join the batch.
-        `with gone as (delete from outbox_message
-                        where ctid = any(array(select ctid from outbox_message where published_at < ?::timestamptz
-                                               limit ${PRUNE_BATCH}))
-                       returning 1)
-         select count(*)::int as deleted from gone`,
-        [before],
-      );
-      deleted = row?.deleted ?? 0;
-    } while (deleted === PRUNE_BATCH && !this.stopped);
+    await deleteInBatches(
+      () => this.orm.em.fork(),
+      {
+        table: 'outbox_message',
+        where: 'published_at < ?::timestamptz',
+        values: [before],
+        batch: PRUNE_BATCH,
+      },
+      () => this.stopped,
+    );
   }
 }
 

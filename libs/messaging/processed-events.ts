@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/core';
 import { consumerIdOf, type EventConsumer } from './consumes.decorator.js';
 import type { IntegrationEvent } from './integration-event.js';
+import { deleteInBatches } from '../persistence/delete-in-batches.js';
 import { sql } from '../persistence/sql.js';
 
 /** A consumer (its id, consumerIdOf) or the id itself, for a step that is not a consumer class of its own. */
@@ -69,22 +70,12 @@ export class ProcessedEvents {
    * Marks older than `before` go, a batch per statement; returns how many. A mark only guards against a
    * redelivery, and none comes that late (see ProcessedEventsPruner).
    */
-  async forgetOlderThan(before: Date): Promise<number> {
-    let total = 0;
-    let deleted: number;
-    do {
-      const [row] = await sql<{ deleted: number }>(
-        this.orm.em.fork(),
-        `with gone as (delete from processed_event
-                        where ctid = any(array(select ctid from processed_event where processed_at < ?::timestamptz
-                                               limit ${FORGET_BATCH}))
-                       returning 1)
-         select count(*)::int as deleted from gone`,
-        [before.toISOString()],
-      );
-      deleted = row?.deleted ?? 0;
-      total += deleted;
-    } while (deleted === FORGET_BATCH);
-    return total;
+  forgetOlderThan(before: Date): Promise<number> {
+    return deleteInBatches(() => this.orm.em.fork(), {
+      table: 'processed_event',
+      where: 'processed_at < ?::timestamptz',
+      values: [before.toISOString()],
+      batch: FORGET_BATCH,
+    });
   }
 }

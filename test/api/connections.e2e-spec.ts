@@ -113,6 +113,13 @@ describe('connections (API and Socket.IO)', () => {
     return { socket, events };
   }
 
+  /** The `connection` event each listener got, once all have one. */
+  async function connectionEvents(...lives: { events: { name: string; data: any }[] }[]) {
+    const of = (live: (typeof lives)[number]) => live.events.find((e) => e.name === 'connection');
+    await until('connection events', () => lives.every(of));
+    return lives.map((live) => of(live)!.data);
+  }
+
   async function connect(a: Member, b: Member): Promise<string> {
     expect((await a.client.post('/interest', { userId: b.id })).body).toEqual({
       interested: true,
@@ -129,17 +136,8 @@ describe('connections (API and Socket.IO)', () => {
     // b makes it mutual and is told first; b's mailbox refuses the mail.
     t.mail.refuse(b.email);
     const id = await connect(a, b);
-    await until(
-      'connection events',
-      () =>
-        aLive.events.some((e) => e.name === 'connection') &&
-        bLive.events.some((e) => e.name === 'connection'),
-    );
-    expect(aLive.events.find((e) => e.name === 'connection')!.data).toEqual({
-      id,
-      userId: b.id,
-      name: b.name,
-    });
+    const [toA] = await connectionEvents(aLive, bLive);
+    expect(toA).toEqual({ id, userId: b.id, name: b.name });
     const mail = await t.mail.waitFor(a.email, (m) => m.raw.includes("It's mutual"));
     expect(mail.raw).toContain(`Subject: It's mutual: you and ${b.name}`);
     const bMailbox = t.mail.messages.filter((m) => m.to.includes(b.email.toLowerCase()));
@@ -234,22 +232,9 @@ describe('connections (API and Socket.IO)', () => {
       interest: 'mutual',
       connectionId: id,
     });
-    await until(
-      'connection events',
-      () =>
-        aLive.events.some((e) => e.name === 'connection') &&
-        bLive.events.some((e) => e.name === 'connection'),
-    );
-    expect(aLive.events.find((e) => e.name === 'connection')!.data).toEqual({
-      id,
-      userId: b.id,
-      name: b.name,
-    });
-    expect(bLive.events.find((e) => e.name === 'connection')!.data).toEqual({
-      id,
-      userId: a.id,
-      name: a.name,
-    });
+    const [toA, toB] = await connectionEvents(aLive, bLive);
+    expect(toA).toEqual({ id, userId: b.id, name: b.name });
+    expect(toB).toEqual({ id, userId: a.id, name: a.name });
     for (const person of [a, b]) {
       const other = person === a ? b : a;
       const mail = await t.mail.waitFor(person.email, (m) => m.raw.includes("It's mutual"));

@@ -1,19 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length, MaxLength } from 'class-validator';
+import { IsString, Length } from 'class-validator';
+import { CheckResetLinkDto } from '../../queries/check-reset-link/check-reset-link.dto.js';
 
-const INVALID = 'This reset link has expired or is invalid.';
-
-export class ResetPasswordDto {
-  @ApiProperty({ description: 'the user id from the reset link' })
-  @MaxLength(64, { message: INVALID })
-  @IsString({ message: INVALID })
-  id!: string;
-
-  @ApiProperty({ description: 'the token from the reset link' })
-  @MaxLength(200, { message: INVALID })
-  @IsString({ message: INVALID })
-  token!: string;
-
+/** The reset link's id and token, and the new password. */
+export class ResetPasswordDto extends CheckResetLinkDto {
   @ApiProperty({ minLength: 8, maxLength: 128 })
   @Length(8, 128, { message: 'Password must be 8–128 characters' })
   @IsString({ message: 'Password must be 8–128 characters' })

@@ -66,12 +66,7 @@ export function ResetPasswordPage() {
   if (badLink) {
     return (
       <AuthLayout title="Choose a new password">
-        <div className="stack">
-          <FormAlert id="reset-error" message={BAD_LINK} />
-          <Link to={paths.forgotPassword} className={buttonClass('primary', 'lg', true)}>
-            Request a new link
-          </Link>
-        </div>
+        <BadLink id="reset-error" />
       </AuthLayout>
     );
   }
@@ -81,14 +76,7 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       subtitle="8 to 128 characters. Every device signed in to your account will be signed out."
     >
-      {linkRefused && (
-        <div className="stack auth-notice">
-          <FormAlert id="reset-link-error" message={BAD_LINK} />
-          <Link to={paths.forgotPassword} className={buttonClass('primary', 'lg', true)}>
-            Request a new link
-          </Link>
-        </div>
-      )}
+      {linkRefused && <BadLink id="reset-link-error" className="auth-notice" />}
       <form
         className="stack"
         noValidate
@@ -103,5 +91,17 @@ export function ResetPasswordPage() {
         </Button>
       </form>
     </AuthLayout>
+  );
+}
+
+/** The link is wrong, used or expired: say so, and offer a new one. */
+function BadLink({ id, className = '' }: { id: string; className?: string }) {
+  return (
+    <div className={`stack ${className}`.trim()}>
+      <FormAlert id={id} message={BAD_LINK} />
+      <Link to={paths.forgotPassword} className={buttonClass('primary', 'lg', true)}>
+        Request a new link
+      </Link>
+    </div>
   );
 }
