@@ -231,10 +231,14 @@ describe('MatchesPage states', () => {
     );
     const { router } = renderPage();
 
-    const dialog = await screen.findByRole('dialog', { name: "You haven't filled out your profile yet!" });
+    await screen.findByRole('dialog', { name: "You haven't filled out your profile yet!" });
+    // Closed, the step stays on the page with the same way forward (and the navigation is usable again).
     fireEvent.keyDown(document, { key: 'Escape' });
-    expect(dialog).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create Profile' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      screen.getByRole('heading', { name: "You haven't filled out your profile yet!" }),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Profile' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -85,14 +85,26 @@ const MISSING: Record<MissingStep, { title: string; description: string; action:
   },
 };
 
+/**
+ * The step still missing, as a dialog; closed (Escape, the backdrop), it stays on the page as a card with the
+ * same way forward, and the navigation is the member's again.
+ */
 function MissingStepDialog({ step }: { step: MissingStep }) {
   const navigate = useNavigate();
+  const [open, setOpen] = useState(true);
   const copy = MISSING[step];
+  const action = <Button onClick={() => navigate(copy.to)}>{copy.action}</Button>;
+  if (!open)
+    return (
+      <Card className="matches__empty" padding="lg">
+        <h2 className="matches__missing-title">{copy.title}</h2>
+        <p className="matches__empty-text">{copy.description}</p>
+        {action}
+      </Card>
+    );
   return (
-    <Dialog open dismissable={false} title={copy.title} description={copy.description}>
-      <DialogActions>
-        <Button onClick={() => navigate(copy.to)}>{copy.action}</Button>
-      </DialogActions>
+    <Dialog open onClose={() => setOpen(false)} title={copy.title} description={copy.description}>
+      <DialogActions>{action}</DialogActions>
     </Dialog>
   );
 }
