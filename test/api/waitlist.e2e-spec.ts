@@ -141,4 +141,21 @@ describe('waitlist API', () => {
     for (const junk of ['!!', 'x'.repeat(500), '<script>']) await join({ code: junk });
     await expectStandingsToFollowTheRanking();
   });
+
+  // Last: this member's reads are spent for a minute.
+  it('answers a member past 120 reads a minute with 429 and when to come back (Retry-After)', async () => {
+    const me = await join();
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) statuses.push((await me.client.get(`/waitlist/${me.id}`)).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await me.client.get(`/waitlist/${me.id}`);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      statusCode: 429,
+      message: 'Too many requests. Please wait a moment and try again.',
+    });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+  });
 });

@@ -22,7 +22,11 @@ describe('PerUserThrottle', () => {
   it('refuses past the limit within the window, per account', async () => {
     const guard = guardOf(3, 60_000);
     for (let i = 0; i < 3; i++) await expect(as(guard, 'a')).resolves.toBe(true);
-    await expect(as(guard, 'a')).rejects.toThrow('Too many requests');
+    const refusal = await as(guard, 'a').catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ kind: 'throttled', code: 'too-many-requests' });
+    // Sent as Retry-After: whole seconds until the window ends, within it.
+    expect((refusal as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect((refusal as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(60);
     await expect(as(guard, 'b')).resolves.toBe(true);
   });
 

@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AuthenticatedRequest } from '../auth/access-token.guard.js';
-import { DomainError } from '../domain-error.js';
+import { DomainError, ThrottledError } from '../domain-error.js';
 
 export const tooManyRequests = () =>
   new DomainError('throttled', 'too-many-requests', 'Too many requests. Please wait a moment and try again.');
@@ -32,19 +32,22 @@ class PerUserBudget {
     this.budgets = new RateLimiterMemory({ points: limit, duration: windowMs / 1000 });
   }
 
-  /** Takes one from the account's budget: false when it is spent for this window. */
-  async take(userId: string): Promise<boolean> {
+  /** Takes one from the account's budget: 0, or the ms until the spent budget's window ends. */
+  async take(userId: string): Promise<number> {
     try {
       await this.outsideRequests.runInAsyncScope(() => this.budgets.consume(userId));
-      return true;
+      return 0;
     } catch (outcome) {
-      if (outcome instanceof RateLimiterRes) return false;
+      if (outcome instanceof RateLimiterRes) return Math.max(1, outcome.msBeforeNext);
       throw outcome;
     }
   }
 }
 
-/** A route's guard: each request of the signed-in user takes one from its budget, or is refused. */
+/**
+ * A route's guard: each request of the signed-in user takes one from its budget, or is refused with the
+ * route's error and a Retry-After of the whole seconds until the window ends.
+ */
 export function PerUserThrottle(name: string, limit: number, windowMs: number, refusal: () => DomainError) {
   @Injectable()
   class PerUserThrottleGuard implements CanActivate {
@@ -53,7 +56,11 @@ export function PerUserThrottle(name: string, limit: number, windowMs: number, r
     async canActivate(context: ExecutionContext): Promise<boolean> {
       const userId = context.switchToHttp().getRequest<AuthenticatedRequest>().user?.id;
       if (!userId) return true;
-      if (!(await this.budget.take(userId))) throw refusal();
+      const waitMs = await this.budget.take(userId);
+      if (waitMs > 0) {
+        const { code, message } = refusal();
+        throw new ThrottledError(code, message, Math.ceil(waitMs / 1000));
+      }
       return true;
     }
   }
