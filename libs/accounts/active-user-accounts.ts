@@ -2,13 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { BatchedRead } from '../persistence/batched-read.js';
 import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
+import { matchesSecretToken } from './secret-token.js';
 
 @Injectable()
 export class ActiveUserAccounts extends ActiveAccounts {
   /** Every authenticated request asks, so the requests in flight ask together. */
-  private readonly active = new BatchedRead<{ id: string; session_version: number }>(
+  private readonly active = new BatchedRead<{ id: string; session_version: number; kept: string | null }>(
     'accounts-active',
-    'select id, session_version from app_user where id = any(?::uuid[]) and suspended_at is null',
+    `select id, session_version, case when kept_token_until > now() then kept_token_hash end as kept
+       from app_user where id = any(?::uuid[]) and suspended_at is null`,
     (row) => row.id,
   );
 
@@ -16,9 +18,17 @@ export class ActiveUserAccounts extends ActiveAccounts {
     super();
   }
 
-  async isActive(userId: string, sessionVersion: number): Promise<boolean> {
+  async isActive(userId: string, sessionVersion: number, token?: string): Promise<boolean> {
     const row = (await this.active.byId(this.orm.em, [userId])).get(userId);
-    return row !== undefined && row.session_version === sessionVersion;
+    if (row === undefined) return false;
+    if (row.session_version === sessionVersion) return true;
+    // The token a password change was asked with, of the version that change ended.
+    return (
+      token !== undefined &&
+      row.kept !== null &&
+      sessionVersion === row.session_version - 1 &&
+      matchesSecretToken(row.kept, token)
+    );
   }
 
   async activeAmong(userIds: readonly string[]): Promise<Set<string>> {

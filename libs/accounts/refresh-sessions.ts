@@ -94,10 +94,13 @@ export class RefreshSessions {
   async endAll(em: EntityManager, user: User): Promise<void> {
     const [row] = await sql<{ session_version: number }>(
       em,
-      `update app_user set session_version = session_version + 1 where id = ? returning session_version`,
+      `update app_user set session_version = session_version + 1, kept_token_hash = null, kept_token_until = null
+        where id = ? returning session_version`,
       [user.id],
     );
     user.sessionVersion = row!.session_version;
+    user.keptTokenHash = null;
+    user.keptTokenUntil = null;
     await sql(
       em,
       `update refresh_session set revoked_at = now()

@@ -39,6 +39,17 @@ export class User {
   @Property({ type: 'integer' })
   sessionVersion: number = 0;
 
+  /**
+   * The access token a password change was asked with (its SHA-256), issued under the version just ended: it
+   * keeps working until `keptTokenUntil`, when it would have expired anyway. Every other token of that version is
+   * refused.
+   */
+  @Property({ type: 'string', length: 64, nullable: true, hidden: true })
+  keptTokenHash: string | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  keptTokenUntil: Date | null = null;
+
   get verified(): boolean {
     return this.emailVerifiedAt !== null;
   }

@@ -47,7 +47,10 @@ describe('sessions end when the password changes (API)', () => {
    * `loops` thieves keep refreshing with copies of one stolen cookie while `end` runs; afterwards no cookie
    * they hold refreshes and no access token they were given works.
    */
-  async function raceRefreshesAgainst(loops: number, end: (person: Awaited<ReturnType<TestApp['signUp']>>) => Promise<void>) {
+  async function raceRefreshesAgainst(
+    loops: number,
+    end: (person: Awaited<ReturnType<TestApp['signUp']>>) => Promise<void>,
+  ) {
     const person = await t.signUp();
     const thieves = Array.from({ length: loops }, () => thiefOf(person.client));
     const tokens: string[][] = thieves.map(() => []);
@@ -71,7 +74,8 @@ describe('sessions end when the password changes (API)', () => {
     for (const [i, thief] of thieves.entries()) {
       if ((await thief.get('/refresh')).status !== 401) survivors.push(`loop ${i}: refresh`);
       for (const token of tokens[i]!.slice(-3)) {
-        if ((await t.client().get('/block', { token })).status !== 401) survivors.push(`loop ${i}: access token`);
+        if ((await t.client().get('/block', { token })).status !== 401)
+          survivors.push(`loop ${i}: access token`);
       }
     }
     return survivors;
@@ -81,7 +85,9 @@ describe('sessions end when the password changes (API)', () => {
 
   it('a reset ends a stolen session that keeps refreshing while it happens', async () => {
     for (let trial = 0; trial < trials; trial++) {
-      const survivors = await raceRefreshesAgainst(3, (person) => resetPassword(person.email, `reset pass ${trial}!`));
+      const survivors = await raceRefreshesAgainst(3, (person) =>
+        resetPassword(person.email, `reset pass ${trial}!`),
+      );
       expect(survivors).toEqual([]);
     }
   }, 180_000);
@@ -94,9 +100,13 @@ describe('sessions end when the password changes (API)', () => {
           currentPassword: person.password,
           newPassword: `changed pass ${trial}!`,
         });
-        expect(changed).toMatchObject({ status: 201, body: { changed: true, accessToken: expect.any(String) } });
-        // The old access token ended with the rest; the answer's token and cookie are the new sign-in.
-        expect((await person.client.get('/block')).status).toBe(401);
+        expect(changed).toMatchObject({
+          status: 201,
+          body: { changed: true, accessToken: expect.any(String) },
+        });
+        // The token the change was asked with goes on working (this sign-in stays); the answer's token and
+        // cookie are its fresh start.
+        expect((await person.client.get('/block')).status).toBe(200);
         person.client.accessToken = changed.body.accessToken;
         changer = person.client;
       });
@@ -154,7 +164,11 @@ describe('sessions end when the password changes (API)', () => {
   it('a reset of an address someone else held unverified gives the owner a clean account and a name of their own', async () => {
     const email = `held${Date.now()}@example.com`;
     const squatter = t.client();
-    const registered = await squatter.post('/register', { name: 'Not You', email, password: 'squatter pass 1' });
+    const registered = await squatter.post('/register', {
+      name: 'Not You',
+      email,
+      password: 'squatter pass 1',
+    });
     expect(registered.status).toBe(201);
     const heldId = registered.body.id as string;
     const login = await squatter.post('/login', { email, password: 'squatter pass 1' });
@@ -179,7 +193,9 @@ describe('sessions end when the password changes (API)', () => {
     form.set('avatar', new Blob([PNG_1PX], { type: 'image/png' }), 'me.png');
     expect((await squatter.request('POST', '/image/upload', { body: form })).status).toBeLessThan(300);
     // The owner cannot sign up for a day, but can recover the address.
-    expect((await t.client().post('/register', { name: 'Owner', email, password: 'owner pass 12' })).status).toBe(409);
+    expect(
+      (await t.client().post('/register', { name: 'Owner', email, password: 'owner pass 12' })).status,
+    ).toBe(409);
 
     await resetPassword(email, 'owner pass 12');
 

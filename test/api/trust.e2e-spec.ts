@@ -185,9 +185,13 @@ describe('accounts people can trust (API)', () => {
     it('changes the password with the current one; other sessions end, this one stays', async () => {
       const person = await t.signUp();
       const elsewhere = t.client();
-      expect(
-        (await elsewhere.post('/login', { email: person.email, password: person.password })).status,
-      ).toBe(200);
+      const signedInElsewhere = await elsewhere.post('/login', {
+        email: person.email,
+        password: person.password,
+      });
+      expect(signedInElsewhere.status).toBe(200);
+      elsewhere.accessToken = signedInElsewhere.body.accessToken;
+      expect((await elsewhere.get('/block')).status).toBe(200);
 
       const wrong = await person.client.post('/password/change', {
         currentPassword: 'nope nope',
@@ -216,7 +220,11 @@ describe('accounts people can trust (API)', () => {
         newPassword: 'brand new pass',
       });
       expect(changed).toMatchObject({ status: 201, body: { changed: true } });
+      // This sign-in stays: the token it asked with still works, and so does its refresh cookie.
+      expect((await person.client.get('/block')).status).toBe(200);
       expect((await person.client.get('/refresh')).status).toBe(200);
+      // Every other one ended at once: its access token and its refresh cookie.
+      expect((await elsewhere.get('/block')).status).toBe(401);
       expect((await elsewhere.get('/refresh')).status).toBe(401);
       expect(
         (await t.client().post('/login', { email: person.email, password: 'brand new pass' })).status,

@@ -44,7 +44,7 @@ export class AccessTokenVerifier {
     // Ours are a few hundred characters: a client's megabyte of text costs it a refusal, not a verification.
     if (token.length >= MAX_TOKEN_LENGTH) return undefined;
     const verified = this.remembered(token) ?? this.verify(token);
-    return verified && (await this.ifActive(verified.claims)) ? verified : undefined;
+    return verified && (await this.ifActive(verified.claims, token)) ? verified : undefined;
   }
 
   /** A token verified before and not expired since. */
@@ -72,10 +72,10 @@ export class AccessTokenVerifier {
   }
 
   /** Whether the claims' account may still act: active, and the token's session version is current. */
-  private async ifActive(claims: AccessTokenClaims): Promise<boolean> {
+  private async ifActive(claims: AccessTokenClaims, token: string): Promise<boolean> {
     // The accounts context provides the port; this shared verifier is built before it.
     this.activeAccounts ??= this.modules.get(ActiveAccounts, { strict: false });
-    return this.activeAccounts.isActive(claims.id, claims.sessionVersion);
+    return this.activeAccounts.isActive(claims.id, claims.sessionVersion, token);
   }
 
   private verify(token: string): VerifiedToken | undefined {

@@ -10,6 +10,11 @@ export type AuthenticatedRequest = Request & { user: AccessTokenClaims };
 /** `Authorization: Bearer <token>`, the scheme in any case (RFC 6750). */
 const BEARER = /^bearer\s+(\S+)\s*$/i;
 
+/** The token of an `Authorization: Bearer` header, if it is one. */
+export function bearerToken(header: string | undefined): string | undefined {
+  return BEARER.exec(header ?? '')?.[1];
+}
+
 /**
  * Global guard: every API route needs a valid bearer token unless it is @Public(). The token is checked as
  * the socket handshake checks it (AccessTokenVerifier: HS256 signature and expiry once per process, the
@@ -30,7 +35,7 @@ export class AccessTokenGuard implements CanActivate {
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization ?? '';
-    const token = BEARER.exec(header)?.[1];
+    const token = bearerToken(header);
     const claims = token === undefined ? undefined : await this.tokens.activeClaims(token);
     if (!claims) {
       throw new UnauthorizedException(

@@ -1,4 +1,4 @@
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { AppConfig } from '../../config/app-config.js';
@@ -20,7 +20,9 @@ export class AccessTokens {
   sign(account: { id: string; email: string; sessionVersion: number }): Promise<string> {
     return this.jwt.signAsync(
       { id: account.id, email: account.email, sv: account.sessionVersion },
-      { subject: account.id },
+      // A token id of its own: two sign-ins in one second would otherwise get the same token, and a password
+      // change that keeps the asker's token working must not keep another's.
+      { subject: account.id, jwtid: randomBytes(9).toString('base64url') },
     );
   }
 }

@@ -4,7 +4,8 @@
  * shared lib does not read the accounts context's tables; accounts implements it.
  */
 export abstract class ActiveAccounts {
-  abstract isActive(userId: string, sessionVersion: number): Promise<boolean>;
+  /** `token`: the access token itself, for the one a password change keeps working (accounts knows its hash). */
+  abstract isActive(userId: string, sessionVersion: number, token?: string): Promise<boolean>;
   /** Of `userIds`, those that are active, in one read (match cards). */
   abstract activeAmong(userIds: readonly string[]): Promise<Set<string>>;
 }

@@ -13,6 +13,8 @@ export class ChangePasswordCommand extends Command<PasswordChanged> {
     readonly userId: string,
     readonly currentPassword: string,
     readonly newPassword: string,
+    /** The access token the change was asked with: it keeps working until it expires; every other one ends. */
+    readonly askedWith?: string,
   ) {
     super();
   }

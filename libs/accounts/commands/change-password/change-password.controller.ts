@@ -1,8 +1,9 @@
-import { Body, Controller, Post, Res } from '@nestjs/common';
+import { Body, Controller, Headers, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { AppConfig } from '../../../config/app-config.js';
+import { bearerToken } from '../../../shared/auth/access-token.guard.js';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
 import { AccountErrors } from '../../account-errors.js';
@@ -20,16 +21,20 @@ export class ChangePasswordController {
     private readonly config: AppConfig,
   ) {}
 
-  /** `{changed, accessToken}`, and the new sign-in's refresh cookie: the old tokens no longer work. */
+  /**
+   * `{changed, accessToken}`, and the new sign-in's refresh cookie: every other sign-in has ended; the access
+   * token this was asked with works until it expires.
+   */
   @AuthThrottle({ account: 'id', failureCodes: [AccountErrors.wrongPassword().code] })
   @Post('change')
   async change(
     @CurrentUser() user: AccessTokenClaims,
     @Body() dto: ChangePasswordDto,
+    @Headers('authorization') authorization: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<Omit<PasswordChanged, 'refreshToken'>> {
     const { refreshToken, ...changed } = await this.commands.execute(
-      new ChangePasswordCommand(user.id, dto.currentPassword, dto.newPassword),
+      new ChangePasswordCommand(user.id, dto.currentPassword, dto.newPassword, bearerToken(authorization)),
     );
     RefreshCookie.set(response, this.config, refreshToken);
     return changed;

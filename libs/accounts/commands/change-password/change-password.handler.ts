@@ -1,15 +1,17 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
-import { AccessTokens } from '../../../shared/auth/access-tokens.js';
+import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from '../../../shared/auth/access-tokens.js';
 import { AccountErrors } from '../../account-errors.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { RefreshSessions } from '../../refresh-sessions.js';
+import { hashSecretToken } from '../../secret-token.js';
 import { UserRepository } from '../../user.repository.js';
 import { ChangePasswordCommand, type PasswordChanged } from './change-password.command.js';
 
 /**
- * A new password ends every sign-in of the account, the asking browser's too (a stolen token in its family
- * must not survive), and starts a fresh one for the asker.
+ * A new password ends every sign-in of the account, the asking browser's refresh session too (a stolen token in
+ * its family must not survive), and starts a fresh one for the asker. Of the access tokens, only the one the
+ * change was asked with keeps working, until it expires: the asker's next call does not fail.
  */
 @CommandHandler(ChangePasswordCommand)
 export class ChangePasswordHandler implements ICommandHandler<ChangePasswordCommand> {
@@ -32,6 +34,10 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       if (!user || user.suspendedAt) throw AccountErrors.noSession();
       user.passwordHash = passwordHash;
       await this.sessions.endAll(em, user);
+      if (command.askedWith) {
+        user.keptTokenHash = hashSecretToken(command.askedWith);
+        user.keptTokenUntil = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+      }
       return { user, refreshToken: this.sessions.issue(em, user) };
     });
     return { changed: true, accessToken: await this.accessTokens.sign(user), refreshToken };
