@@ -28,8 +28,8 @@ export class RegisterUserDto {
   email!: string;
 
   @ApiProperty({ minLength: 8, maxLength: 128 })
-  @Length(8, 128, { message: 'Password must be 8 to 128 characters' })
-  @IsString({ message: 'Password must be 8 to 128 characters' })
+  @Length(8, 128, { message: 'Password must be 8–128 characters' })
+  @IsString({ message: 'Password must be 8–128 characters' })
   password!: string;
 
   @ApiPropertyOptional({ description: 'Referral code from a share link' })
