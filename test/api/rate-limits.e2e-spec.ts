@@ -1,5 +1,6 @@
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { MikroORM } from '@mikro-orm/core';
+import { resetLinkIn } from '../support/mail-catcher.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Sign-in limits of issue 9: hashed keys, failures per (account, client), TRUST_PROXY, IPv6 /64, shared store. */
@@ -51,6 +52,26 @@ describe('sign-in limits behind a trusted proxy', () => {
     expect(fromOwner.status).toBe(200);
   });
 
+  it('a password reset lifts the lockout its owner walked into', async () => {
+    const me = await t.signUp();
+    const login = (password: string) =>
+      t.client().request('POST', '/login', { json: { email: me.email, password }, ...from('203.0.113.70') });
+    for (let i = 0; i < 5; i++) expect((await login('misremembered')).status).toBe(401);
+    expect((await login(me.password)).status).toBe(429);
+    const client = t.client();
+    expect((await client.post('/password/forgot', { email: me.email })).status).toBe(202);
+    const link = resetLinkIn(
+      await t.mail.waitFor(me.email, (m) => m.raw.includes('Reset your Fated password')),
+    );
+    const reset = await client.post('/password/reset', {
+      id: link.id,
+      token: link.token,
+      password: 'remembered now',
+    });
+    expect(reset.status).toBe(201);
+    expect((await login('remembered now')).status).toBe(200);
+  });
+
   it('a success clears that client’s failures', async () => {
     const client = t.client();
     const login = (password: string) =>
@@ -79,12 +100,10 @@ describe('sign-in limits behind a trusted proxy', () => {
   it('stores a fixed-size key however long the email a client sends', async () => {
     const huge = (n: number) => `${n}${'a'.repeat(99_000)}@example.com`;
     for (let i = 0; i < 30; i++) {
-      await t
-        .client()
-        .request('POST', '/password/forgot', {
-          json: { email: huge(i) },
-          ...from(`192.0.2.${100 + (i % 50)}`),
-        });
+      await t.client().request('POST', '/password/forgot', {
+        json: { email: huge(i) },
+        ...from(`192.0.2.${100 + (i % 50)}`),
+      });
     }
     const { longest } = await rateLimitRows(t);
     expect(longest).toBeLessThan(120);

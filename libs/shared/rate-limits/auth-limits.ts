@@ -115,6 +115,19 @@ export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShut
     await this.failuresPerPair.delete(`${route}|${account}|${client}`);
   }
 
+  /**
+   * A new password makes the guesses at the old one moot: the failures counted against `accounts` (their keys,
+   * by email and by id), on every route and from every client, go, and the owner may sign in at once.
+   */
+  async forgetFailures(accounts: string[]): Promise<void> {
+    for (const account of accounts)
+      await this.store.query({
+        text: `delete from rate_limit where key like $1 or key like $2`,
+        // Keys are 'failures:<route>|<account>|<client>' and 'account-failures:<route>|<account>' (hex accounts).
+        values: [`failures:%|${account}|%`, `account-failures:%|${account}`],
+      });
+  }
+
   private async pruneExpired(): Promise<void> {
     await this.store
       .query({ text: 'delete from rate_limit where expire < $1', values: [Date.now()] })

@@ -8,6 +8,8 @@ import { markEmailVerified } from '../verify-email/mark-email-verified.js';
 import { PasswordHasher } from '../../password-hasher.js';
 import { PasswordResetToken } from '../../password-reset-token.entity.js';
 import { isUuid } from '../../../shared/http/is-id.js';
+import { accountKey } from '../../../shared/rate-limits/account-key.js';
+import { AuthLimits } from '../../../shared/rate-limits/auth-limits.js';
 import { RefreshSessions } from '../../refresh-sessions.js';
 import { matchesSecretToken } from '../../secret-token.js';
 import { User } from '../../user.entity.js';
@@ -32,6 +34,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     private readonly sessions: RefreshSessions,
     private readonly deletion: AccountDeletion,
     private readonly outbox: Outbox,
+    private readonly limits: AuthLimits,
   ) {}
 
   async execute(command: ResetPasswordCommand): Promise<{ reset: true }> {
@@ -49,16 +52,22 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
         if (record.expiresAt.getTime() <= Date.now()) return false;
         const user = await em.findOne(User, { id: command.userId });
         if (!user || user.suspendedAt) return false;
+        const email = user.email;
         if (!user.verified) {
           await this.reclaim(em, user, passwordHash);
-          return true;
+          return email;
         }
         user.passwordHash = passwordHash;
         await this.sessions.endAll(em, user);
-        return true;
+        return email;
       }),
     );
     if (!reset) throw AccountErrors.invalidResetToken();
+    // The owner may sign in with the new password at once, however many guesses at the old one were counted.
+    await this.limits.forgetFailures([
+      accountKey({ email: reset }, 'email')!,
+      accountKey(undefined, 'id', command.userId)!,
+    ]);
     return { reset: true };
   }
 
