@@ -62,7 +62,12 @@ describe('accounts API', () => {
     ).toBe('Not a valid email');
     // Quoted local parts, spaces and control characters: valid to RFC 5322, never to us (a CR/LF splits a log line).
     // (Control characters are refused in any text field first, with that field-independent message.)
-    for (const email of ['"a\r\nb"@example.com', '"sam smith"@example.com', '"sam"@example.com', 'sam\u200e@example.com']) {
+    for (const email of [
+      '"a\r\nb"@example.com',
+      '"sam smith"@example.com',
+      '"sam"@example.com',
+      'sam\u200e@example.com',
+    ]) {
       const refused = await client.post('/register', { name: 'Sam', email, password: 'password123' });
       expect(refused.status).toBe(400);
       if (!email.includes('\r')) expect(refused.body.message).toBe('Not a valid email');
@@ -87,6 +92,15 @@ describe('accounts API', () => {
     expect(
       (await client.post('/login', { email: 'ghost@example.com', password: 'password123' })).status,
     ).toBe(401);
+    // Longer than any account's: a wrong email or password, as the sign-in page words it.
+    for (const body of [
+      { email: 'sam@example.com', password: 'x'.repeat(129) },
+      { email: `${'s'.repeat(250)}@example.com`, password: 'password123' },
+    ])
+      expect((await client.post('/login', body)).body).toMatchObject({
+        statusCode: 401,
+        message: 'Email or password is incorrect',
+      });
   });
 
   it('records a valid referral code and ignores an unknown one', async () => {

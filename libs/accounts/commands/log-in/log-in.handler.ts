@@ -7,6 +7,10 @@ import { RefreshSessions } from '../../refresh-sessions.js';
 import { UserRepository } from '../../user.repository.js';
 import { LogInCommand, type SignedIn } from './log-in.command.js';
 
+/** The longest address and password an account can have (sign-up's limits). */
+const MAX_EMAIL_LENGTH = 254;
+const MAX_PASSWORD_LENGTH = 128;
+
 @CommandHandler(LogInCommand)
 export class LogInHandler implements ICommandHandler<LogInCommand> {
   constructor(
@@ -18,6 +22,9 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
   ) {}
 
   async execute(command: LogInCommand): Promise<SignedIn> {
+    // No account has such an address or password: answered without a lookup or a hash of a long text.
+    if (command.email.length > MAX_EMAIL_LENGTH || command.password.length > MAX_PASSWORD_LENGTH)
+      throw AccountErrors.wrongCredentials();
     const em = this.orm.em.fork();
     const user = await this.users.findByEmail(command.email, em);
     // Unknown email and wrong password look the same, and cost the same.
