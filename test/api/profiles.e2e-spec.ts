@@ -110,6 +110,7 @@ describe('profiles API', () => {
     it.each([
       ['an empty city', { city: '' }, LOCATION],
       ['a city with a comma', { city: 'Austin, TX' }, LOCATION],
+      ['a city of invisible characters only', { city: '\u200b\u200b' }, LOCATION],
       ['a city longer than 80 characters', { city: 'A'.repeat(81) }, LOCATION],
       ['a state that is not two capital letters', { state: 'tx' }, LOCATION],
       ['a three-letter state', { state: 'TEX' }, LOCATION],

@@ -27,6 +27,8 @@ export class SetProfileDto {
   @Transform(trim)
   @IsNotEmpty({ message: M.location })
   @MaxLength(R.cityMaxLength, { message: M.location })
+  // A letter or digit somewhere (not only invisible characters such as U+200B).
+  @Matches(/[\p{L}\p{N}]/u, { message: M.location })
   // No comma (it separates the state) and no control characters.
   @Matches(/^[^,\p{Cc}]+$/u, { message: M.location })
   @IsString({ message: M.location })
