@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { stdout } from '../ui/output.js';
-import { calendarDayOption } from './option-parsers.js';
+import { matchDayOption } from './option-parsers.js';
 import { runInContext, type GlobalOptions } from './run-in-context.js';
 
 export function loadMatchCommand(program: Command): void {
@@ -10,7 +10,11 @@ export function loadMatchCommand(program: Command): void {
     .description(
       'Run the daily matching now: every matchable user without a set for the day gets one (best, medium, worst)',
     )
-    .option('-d, --date <YYYY-MM-DD>', 'the day to match for (default: today in TZ)', calendarDayOption)
+    .option(
+      '-d, --date <YYYY-MM-DD>',
+      'the day to match for, within a year of today (default: today in TZ)',
+      matchDayOption,
+    )
     .option('--json', 'print the report as JSON')
     .action(async (options: { date?: string; json?: boolean }, command: Command) => {
       // Loaded on use, so --help does not wait for the whole app to load.

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { calendarDayOption, integerIn } from './option-parsers.js';
+import { calendarDayOption, integerIn, matchDayOption } from './option-parsers.js';
 
 describe('option parsers', () => {
   it('accepts whole numbers in range only', () => {
@@ -17,5 +17,13 @@ describe('option parsers', () => {
     for (const bad of ['2026-02-30', '2026-13-01', '22/11/2026', 'today', '2026-1-5']) {
       expect(() => calendarDayOption(bad)).toThrow(InvalidArgumentError);
     }
+  });
+
+  it('takes a day to match for within a year of today only', () => {
+    expect(matchDayOption('2026-10-30', '2026-11-28')).toBe('2026-10-30');
+    expect(matchDayOption('2025-11-27', '2026-11-28')).toBe('2025-11-27');
+    expect(matchDayOption('2027-11-29', '2026-11-28')).toBe('2027-11-29');
+    for (const bad of ['2020-01-01', '9999-12-31', '0001-01-01', '2025-11-26', '2027-11-30', '2026-02-30'])
+      expect(() => matchDayOption(bad, '2026-11-28')).toThrow(InvalidArgumentError);
   });
 });

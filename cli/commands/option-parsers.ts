@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { isCalendarDay } from '../../libs/matching/index.js';
+import { addDays, isCalendarDay } from '../../libs/matching/index.js';
 
 /** Whole numbers only ("10", not "1e1" or "10.5"), within bounds. */
 export function integerIn(min: number, max: number): (value: string) => number {
@@ -17,4 +17,16 @@ export function calendarDayOption(value: string): string {
   const trimmed = value.trim();
   if (!isCalendarDay(trimmed)) throw new InvalidArgumentError('expected a calendar day as YYYY-MM-DD.');
   return trimmed;
+}
+
+/** How far from today `match run --date` reaches: a mistyped year must not make a whole day of sets. */
+const MATCH_DAY_REACH_DAYS = 366;
+
+/** A calendar day within a year of today (UTC): the days a run may be for. */
+export function matchDayOption(value: string, today = new Date().toISOString().slice(0, 10)): string {
+  const day = calendarDayOption(value);
+  const [first, last] = [addDays(today, -MATCH_DAY_REACH_DAYS), addDays(today, MATCH_DAY_REACH_DAYS)];
+  if (day < first || day > last)
+    throw new InvalidArgumentError(`expected a day within a year of today, from ${first} to ${last}.`);
+  return day;
 }
