@@ -15,7 +15,7 @@ import { Metrics } from '../../shared/observability/metrics.js';
 /** Sockets one member may hold open on one gateway (tabs and devices); more are refused. */
 export const MAX_SOCKETS_PER_MEMBER = 10;
 
-/** How often a gateway asks whether the accounts of its connected members are still active, and their tokens valid. */
+/** How often a gateway checks its sockets: their members' accounts still active, their tokens not expired. */
 const RECHECK_MS = 30_000;
 /** Members asked about in one read. */
 const RECHECK_BATCH = 1_000;

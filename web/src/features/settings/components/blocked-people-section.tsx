@@ -20,10 +20,13 @@ export function BlockedPeopleSection() {
     run: ({ userId }: BlockedPerson) => unblock(userId),
     failure: 'Could not unblock',
     onSuccess: (_done, { userId, name }) => {
-      queryClient.setQueryData<BlockedPerson[]>(queryKeys.blocked(auth?.id ?? ''), (people) => {
-        removedAt.current = people?.findIndex((person) => person.userId === userId) ?? null;
-        return people?.filter((person) => person.userId !== userId);
-      });
+      const key = queryKeys.blocked(auth?.id ?? '');
+      const before = queryClient.getQueryData<BlockedPerson[]>(key) ?? [];
+      removedAt.current = before.findIndex((person) => person.userId === userId);
+      queryClient.setQueryData(
+        key,
+        before.filter((person) => person.userId !== userId),
+      );
       toast.success(`${name} is unblocked`);
     },
   });
