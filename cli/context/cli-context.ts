@@ -6,6 +6,7 @@ import type { INestApplicationContext, LoggerService, LogLevel } from '@nestjs/c
 import { AppConfig } from '../../libs/config/app-config.js';
 import { logLevelsUpTo } from '../../libs/config/log-levels.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
+import { StartupError } from '../../libs/shared/startup-error.js';
 import { CliModule, type CliModuleOptions } from './cli.module.js';
 import { EventSettler } from './event-settler.js';
 import { findPgliteUser } from '../../libs/persistence/pglite-in-use.js';
@@ -63,7 +64,12 @@ export async function openCliContext(options: OpenOptions = {}): Promise<CliCont
       abortOnError: false,
     });
   } catch (error) {
-    throw new CliError(`Could not open the database (${database}): ${firstLine(error)}`, ExitCode.database);
+    // A StartupError already names the database and what is wrong with it.
+    const message =
+      error instanceof StartupError
+        ? error.message
+        : `Could not open the database (${database}): ${firstLine(error)}`;
+    throw new CliError(message, ExitCode.database);
   }
   return { app, config, database };
 }
@@ -143,9 +149,7 @@ function describeDatabase(config: AppConfig, access: DatabaseAccess): string {
   if (config.database.kind === 'pglite') {
     return `PGlite in ${shown(config.database.dir)}${access.pgliteSocketDir ? ' (through the running app)' : ''}`;
   }
-  const url = new URL(config.database.url);
-  url.password = '';
-  return `PostgreSQL ${url.host}${url.pathname}`;
+  return config.databaseLabel;
 }
 
 function firstLine(error: unknown): string {

@@ -82,6 +82,13 @@ export class AppConfig {
     return this.kafkaBrokers !== undefined;
   }
 
+  /** The database as logs and messages may name it: never a password. */
+  get databaseLabel(): string {
+    if (this.database.kind === 'pglite') return `PGlite in ${this.database.dir}`;
+    const url = new URL(this.database.url);
+    return `PostgreSQL ${url.host}${url.pathname}`;
+  }
+
   get secureCookies(): boolean {
     return this.publicUrl.startsWith('https://');
   }

@@ -1,4 +1,5 @@
 import { parseEnv } from './env.schema.js';
+import { StartupError } from '../shared/startup-error.js';
 
 describe('parseEnv', () => {
   it('applies the defaults of design.md when nothing is set', () => {
@@ -54,6 +55,24 @@ describe('parseEnv', () => {
     const production = { NODE_ENV: 'production', JWT_ACCESS_SECRET: secret, JWT_REFRESH_SECRET: secret };
     expect(() => parseEnv(production)).toThrow(/SMTP_URL is required/);
     expect(parseEnv({ ...production, SMTP_URL: 'smtp://mail.example:587' }).NODE_ENV).toBe('production');
+  });
+
+  it('lists what production lacks with the bad values, in one error', () => {
+    const failure = (() => {
+      try {
+        parseEnv({ NODE_ENV: 'production', PORT: 'abc', JWT_ACCESS_SECRET: 'short' });
+      } catch (error) {
+        return error as Error;
+      }
+    })();
+    expect(failure).toBeInstanceOf(StartupError);
+    expect(failure?.message.split('\n')).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(/^ {2}PORT: /),
+      '  JWT_ACCESS_SECRET: must be at least 32 characters',
+      '  JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production',
+      '  SMTP_URL is required when NODE_ENV=production',
+    ]);
   });
 
   it('points links at the port the app listens on when PUBLIC_URL is unset', () => {

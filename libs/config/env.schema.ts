@@ -1,6 +1,7 @@
 import { validateCronExpression } from 'cron';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { StartupError } from '../shared/startup-error.js';
 
 const cron = z
   .string()
@@ -118,28 +119,27 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
 
-/** Parses the environment; throws one readable error listing every bad variable. */
+/** Parses the environment; throws one readable error listing every bad or missing variable. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const env = {
-    ...result.data,
-    PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}`,
-  };
-  if (env.NODE_ENV === 'production') {
-    const missing = [
-      !env.JWT_ACCESS_SECRET || !env.JWT_REFRESH_SECRET
-        ? 'JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production'
-        : undefined,
-      // Without it mails (with their sign-in links) would be written to files on the server.
-      !env.SMTP_URL ? 'SMTP_URL is required when NODE_ENV=production' : undefined,
-    ].filter(Boolean);
-    if (missing.length)
-      throw new Error(`Invalid configuration:\n${missing.map((line) => `  ${line}`).join('\n')}`);
-  }
-  return env;
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if ((result.success ? result.data.NODE_ENV : cleaned.NODE_ENV) === 'production')
+    problems.push(...missingInProduction(cleaned));
+  if (!result.success || problems.length)
+    throw new StartupError(`Invalid configuration:\n${problems.map((line) => `  ${line}`).join('\n')}`);
+  return { ...result.data, PUBLIC_URL: result.data.PUBLIC_URL ?? `http://localhost:${result.data.PORT}` };
+}
+
+/** What production needs besides valid values, listed with the values' own problems. */
+function missingInProduction(env: NodeJS.ProcessEnv): string[] {
+  return [
+    !env.JWT_ACCESS_SECRET || !env.JWT_REFRESH_SECRET
+      ? 'JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production'
+      : undefined,
+    // Without it mails (with their sign-in links) would be written to files on the server.
+    !env.SMTP_URL ? 'SMTP_URL is required when NODE_ENV=production' : undefined,
+  ].filter((line) => line !== undefined);
 }

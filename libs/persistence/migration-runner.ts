@@ -1,5 +1,7 @@
 import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
+import { AppConfig } from '../config/app-config.js';
+import { StartupError } from '../shared/startup-error.js';
 import { retrying } from '../shared/retry.js';
 import { sql } from './sql.js';
 
@@ -11,7 +13,10 @@ import { sql } from './sql.js';
 export class MigrationRunner implements OnModuleInit {
   private readonly logger = new Logger('Migrations');
 
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly config: AppConfig,
+  ) {}
 
   async onModuleInit(): Promise<void> {
     await this.assertDatabaseExists();
@@ -27,15 +32,21 @@ export class MigrationRunner implements OnModuleInit {
 
   /**
    * The migrator creates a missing database whatever `ensureDatabase` says: a DATABASE_URL with a typo would
-   * start on a new, empty database, as if every account were gone. A missing database is refused instead.
+   * start on a new, empty database, as if every account were gone. A missing database is refused instead,
+   * and one that cannot be reached is said in a line, not a driver's stack.
    */
   private async assertDatabaseExists(): Promise<void> {
     try {
       await sql(this.orm.em.fork(), 'select 1');
     } catch (error) {
-      if ((error as { code?: string }).code !== UNDEFINED_DATABASE) throw error;
+      if ((error as { code?: string }).code !== UNDEFINED_DATABASE) {
+        const reason = (error as Error).message || (error as { code?: string }).code || String(error);
+        throw new StartupError(`could not reach the database (${this.config.databaseLabel}): ${reason}`, {
+          cause: error,
+        });
+      }
       const name = this.orm.config.get('dbName') ?? '(unnamed)';
-      throw new Error(
+      throw new StartupError(
         `the database "${name}" does not exist: check DATABASE_URL, or create it (createdb ${name}); it is never created on start`,
         { cause: error },
       );

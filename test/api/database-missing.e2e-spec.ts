@@ -9,6 +9,7 @@ import { withCliContext } from '../../cli/context/cli-context.js';
 import { statsAction } from '../../cli/actions/stats.action.js';
 import { ExitCode } from '../../cli/ui/cli-error.js';
 import { bufferOutput } from '../../cli/ui/output.js';
+import { StartupError } from '../../libs/shared/startup-error.js';
 import { SHARED_MODELS_DIR, TEST_MODEL } from '../support/test-app.js';
 
 /** The server of DATABASE_URL (as backup.e2e-spec.ts, PostgreSQL on this machine without it). */
@@ -76,5 +77,33 @@ describe('a DATABASE_URL naming a database that does not exist', () => {
       message: expect.stringContaining(`the database "${name}" does not exist: check DATABASE_URL`),
     });
     expect(await exists()).toBe(false);
+  });
+});
+
+describe('a DATABASE_URL that cannot be reached', () => {
+  it('the gateway refuses to start in one line naming the database, never its password', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'fated-unreachable-db-'));
+    // A port nothing listens on: the connection is refused at once.
+    const config = AppConfig.fromEnvironment({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://fated:s3cret@127.0.0.1:1/fated',
+      MODELS_DIR: SHARED_MODELS_DIR,
+      EMBEDDING_MODEL: TEST_MODEL,
+      LOG_LEVEL: 'error',
+      PORT: '0',
+    });
+    const app = await createGatewayApp(config);
+    try {
+      const failure = (await app.init().catch((error: unknown) => error)) as Error;
+      expect(failure).toBeInstanceOf(StartupError);
+      expect(failure.message).toMatch(
+        /^could not reach the database \(PostgreSQL 127\.0\.0\.1:1\/fated\): .*ECONNREFUSED/,
+      );
+      expect(failure.message).not.toContain('s3cret');
+    } finally {
+      await app.close().catch(() => undefined);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

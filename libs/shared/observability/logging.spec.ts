@@ -1,4 +1,6 @@
+import { jest } from '@jest/globals';
 import { Writable } from 'node:stream';
+import { StartupError } from '../startup-error.js';
 import { reportFatalStart } from './logging.js';
 
 /** A destination that keeps what pino writes. */
@@ -22,25 +24,23 @@ function captured(): { stream: Writable; lines: () => Record<string, unknown>[] 
 describe('reportFatalStart', () => {
   it('is one JSON line in production: the message, its cause, the stack', () => {
     const { stream, lines } = captured();
-    const error = new Error('the database "x" does not exist: create it', {
-      cause: new Error('database "x" does not exist'),
-    });
+    const error = new Error('Nest could not resolve a dependency', { cause: new Error('no provider') });
     reportFatalStart(error, { NODE_ENV: 'production' }, stream);
     expect(lines()).toEqual([
       expect.objectContaining({
         level: 60,
         context: 'Start',
-        msg: 'the database "x" does not exist: create it',
-        cause: 'database "x" does not exist',
-        stack: expect.stringContaining('Error: the database'),
+        msg: 'Nest could not resolve a dependency',
+        cause: 'no provider',
+        stack: expect.stringContaining('Error: Nest could not'),
       }),
     ]);
   });
 
-  it('says what is wrong with the configuration without a stack', () => {
+  it("says what the operator can fix without a stack: the configuration, the database", () => {
     const { stream, lines } = captured();
     reportFatalStart(
-      new Error('Invalid configuration:\n  PORT must be a number'),
+      new StartupError('Invalid configuration:\n  PORT must be a number'),
       { NODE_ENV: 'production' },
       stream,
     );
@@ -48,5 +48,21 @@ describe('reportFatalStart', () => {
       expect.objectContaining({ msg: 'Invalid configuration:\n  PORT must be a number' }),
     ]);
     expect(lines()[0]).not.toHaveProperty('stack');
+  });
+
+  it('is the message alone in development for a StartupError, the whole error otherwise', () => {
+    const printed: unknown[] = [];
+    const spy = jest.spyOn(console, 'error').mockImplementation((value: unknown) => void printed.push(value));
+    try {
+      const unreachable = new StartupError('could not reach the database (PostgreSQL db:5432/x): refused', {
+        cause: new Error('connect ECONNREFUSED'),
+      });
+      const bug = new Error('undefined is not a function');
+      reportFatalStart(unreachable, { NODE_ENV: 'development' });
+      reportFatalStart(bug, { NODE_ENV: 'development' });
+      expect(printed).toEqual(['could not reach the database (PostgreSQL db:5432/x): refused', bug]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

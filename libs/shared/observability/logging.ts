@@ -3,6 +3,7 @@ import type { LoggerService } from '@nestjs/common';
 import { pino, type DestinationStream, type Level, type Logger } from 'pino';
 import type { AppConfig } from '../../config/app-config.js';
 import { RequestContext } from './request-context.js';
+import { StartupError } from '../startup-error.js';
 
 const PINO_LEVEL: Record<AppConfig['logLevel'], Level> = {
   error: 'error',
@@ -115,22 +116,23 @@ function prettyTarget(): string | undefined {
 
 /**
  * Why the process could not start, as its last line: in production one JSON line like every other (the
- * message first, then its cause's, then the stack), in development the readable text.
+ * message first, then its cause's, then the stack unless it is a StartupError), in development the
+ * readable text (a StartupError's message alone).
  */
 export function reportFatalStart(
   error: Error,
   env: NodeJS.ProcessEnv = process.env,
   destination?: DestinationStream,
 ): void {
-  const invalidConfig = error.message.startsWith('Invalid configuration');
+  const explained = error instanceof StartupError;
   if (env.NODE_ENV !== 'production') {
-    console.error(invalidConfig ? error.message : error);
+    console.error(explained ? error.message : error);
     return;
   }
   const cause = error.cause instanceof Error ? error.cause.message : undefined;
   const logger = pino({ base: { pid: process.pid } }, destination ?? pino.destination({ sync: true }));
   logger.fatal(
-    { context: 'Start', ...(cause ? { cause } : {}), ...(invalidConfig ? {} : { stack: error.stack }) },
+    { context: 'Start', ...(cause ? { cause } : {}), ...(explained ? {} : { stack: error.stack }) },
     error.message,
   );
 }
