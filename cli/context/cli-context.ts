@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { NestFactory } from '@nestjs/core';
+import pg from 'pg';
 import type { INestApplicationContext, LoggerService, LogLevel } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { logLevelsUpTo } from '../../libs/config/log-levels.js';
@@ -10,7 +11,7 @@ import { StartupError } from '../../libs/shared/startup-error.js';
 import { CliModule, type CliModuleOptions } from './cli.module.js';
 import { EventSettler } from './event-settler.js';
 import { findPgliteUser } from '../../libs/persistence/pglite-in-use.js';
-import type { DatabaseAccess } from '../../libs/persistence/orm-options.js';
+import { APP_SESSIONS_SQL, type DatabaseAccess } from '../../libs/persistence/orm-options.js';
 import { answers, pgliteSocketPath } from '../../libs/persistence/pglite-session-server.js';
 
 /** How long the CLI waits for an app that holds the folder to start serving it (it is starting up). */
@@ -54,7 +55,10 @@ export async function withCliContext<T>(
 
 export async function openCliContext(options: OpenOptions = {}): Promise<CliContext> {
   const config = loadConfig(options.env ?? process.env);
-  const access = config.database.kind === 'pglite' ? await pgliteAccess(config) : {};
+  const access =
+    config.database.kind === 'pglite'
+      ? await pgliteAccess(config)
+      : await postgresAccess(config.database.url);
   const database = describeDatabase(config, access);
   const level = options.logLevel ?? 'warn';
   let app: INestApplicationContext;
@@ -117,6 +121,32 @@ async function pgliteAccess(config: AppConfig): Promise<DatabaseAccess> {
   }
 }
 
+/**
+ * On PostgreSQL: whether the running app (a gateway or a matcher, by their sessions' `application_name`)
+ * uses the same database, whose relay and consumers then take what this process records. A database the
+ * CLI cannot reach is left to the ORM's start to report.
+ */
+async function postgresAccess(url: string): Promise<DatabaseAccess> {
+  const access: DatabaseAccess = { sessionName: CLI_SESSION_NAME };
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: CLI_SESSION_NAME,
+    connectionTimeoutMillis: 10_000,
+  });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ connected: boolean }>(APP_SESSIONS_SQL);
+    return { ...access, appConnected: rows[0]?.connected === true };
+  } catch {
+    return access;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The CLI's own sessions' `application_name`, apart from the app's. */
+const CLI_SESSION_NAME = 'fated-cli';
+
 /** The app (`node dist/apps/gateway/main.js`) serves its socket once it has started; another CLI never does. */
 function isTheApp(command: string | undefined): boolean {
   return command === undefined || command.includes('apps/gateway');
@@ -149,7 +179,7 @@ function describeDatabase(config: AppConfig, access: DatabaseAccess): string {
   if (config.database.kind === 'pglite') {
     return `PGlite in ${shown(config.database.dir)}${access.pgliteSocketDir ? ' (through the running app)' : ''}`;
   }
-  return config.databaseLabel;
+  return `${config.databaseLabel}${access.appConnected ? ' (beside the running app)' : ''}`;
 }
 
 function firstLine(error: unknown): string {

@@ -18,7 +18,7 @@ import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module
 import { SafetyModule } from '../../libs/safety/safety.module.js';
 import { ConnectionsModule } from '../../libs/connections/connections.module.js';
 import type { DatabaseAccess } from '../../libs/persistence/orm-options.js';
-import { BESIDE_THE_APP, EventSettler } from './event-settler.js';
+import { BESIDE_THE_APP, EventSettler, type BesideTheApp } from './event-settler.js';
 
 export interface CliModuleOptions {
   /**
@@ -40,7 +40,7 @@ export class CliModule {
   static forRoot(config: AppConfig, options: CliModuleOptions = {}): DynamicModule {
     const access = options.access ?? {};
     // Beside the running app, the app's relay and consumers take what this process records.
-    const besideTheApp = access.pgliteSocketDir !== undefined;
+    const besideTheApp = access.pgliteSocketDir !== undefined || access.appConnected === true;
     const consumers = options.consumers ?? (!config.distributed && !besideTheApp);
     return {
       module: CliModule,
@@ -63,7 +63,13 @@ export class CliModule {
         ConnectionsModule,
         ...(consumers ? [MatchingWorkerModule] : []),
       ],
-      providers: [EventSettler, { provide: BESIDE_THE_APP, useValue: besideTheApp }],
+      providers: [
+        EventSettler,
+        {
+          provide: BESIDE_THE_APP,
+          useValue: (access.pgliteSocketDir ? 'pglite' : besideTheApp && 'postgres') satisfies BesideTheApp,
+        },
+      ],
     };
   }
 }

@@ -1,11 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { EventDispatcher } from '../../libs/messaging/event-dispatcher.js';
 import { OutboxRelay } from '../../libs/messaging/outbox-relay.js';
+import { APP_SESSIONS_SQL } from '../../libs/persistence/orm-options.js';
 
-/** true when the CLI works through the running app's PGlite socket (the app relays and consumes). */
+/**
+ * Whether the running app relays and consumes what the CLI records: it serves its PGlite database to the CLI
+ * through a socket, or it is connected to the same PostgreSQL database; false when the CLI is on its own.
+ */
 export const BESIDE_THE_APP = Symbol('BESIDE_THE_APP');
+export type BesideTheApp = false | 'pglite' | 'postgres';
 
 const APP_POLL_MS = 250;
 
@@ -18,6 +23,7 @@ const APP_POLL_MS = 250;
  */
 @Injectable()
 export class EventSettler {
+  private readonly logger = new Logger('Events');
   /** Beside the app: the rows there were to wait for, and how many still are. */
   private awaited = { total: 0, pending: 0 };
 
@@ -25,7 +31,7 @@ export class EventSettler {
     private readonly relay: OutboxRelay,
     private readonly dispatcher: EventDispatcher,
     private readonly orm: MikroORM,
-    @Inject(BESIDE_THE_APP) private readonly besideTheApp: boolean,
+    @Inject(BESIDE_THE_APP) private readonly besideTheApp: BesideTheApp,
   ) {}
 
   /** Relays and waits until no outbox row is pending and no consumer is running. */
@@ -60,8 +66,20 @@ export class EventSettler {
       const pending = Number(row?.n ?? 0);
       this.awaited = { total: Math.max(this.awaited.total, pending), pending };
       if (pending === 0) return;
+      // On PGlite a stopped app takes its socket, and this connection, with it; on PostgreSQL it is asked.
+      if (this.besideTheApp === 'postgres' && !(await this.appConnected())) {
+        this.logger.warn(
+          `the app stopped before it relayed ${pending} of this command's events: it relays them when it starts again`,
+        );
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, APP_POLL_MS));
     }
+  }
+
+  private async appConnected(): Promise<boolean> {
+    const [row] = await this.query<{ connected: boolean }>(APP_SESSIONS_SQL);
+    return row?.connected === true;
   }
 
   private async pendingOutboxRows(): Promise<number> {

@@ -16,7 +16,18 @@ export interface DatabaseAccess {
    * through the socket it serves in this directory (DATA_DIR), one connection (PGlite has one session).
    */
   pgliteSocketDir?: string;
+  /** How this process names its PostgreSQL sessions (default: the app's, APP_SESSION_NAME). */
+  sessionName?: string;
+  /** On PostgreSQL: the running app (a gateway or a matcher) has sessions on the same database. */
+  appConnected?: boolean;
 }
+
+/** The app's processes' `application_name`: the CLI finds a running app by it in `pg_stat_activity`. */
+export const APP_SESSION_NAME = 'fated';
+
+/** Whether a session of the app is open on the current database (one row, `connected`). */
+export const APP_SESSIONS_SQL = `select exists (select 1 from pg_stat_activity
+  where datname = current_database() and application_name = '${APP_SESSION_NAME}') as connected`;
 
 /**
  * One ORM configuration for both databases: PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL
@@ -44,7 +55,10 @@ export function ormOptions(config: AppConfig, access: DatabaseAccess = {}): OrmO
       driver: PostgreSqlDriver,
       clientUrl: config.database.url,
       pool: { min: 0, max: 10 },
-      driverOptions: { options: sessionOptions(config.database.url) },
+      driverOptions: {
+        options: sessionOptions(config.database.url),
+        application_name: access.sessionName ?? APP_SESSION_NAME,
+      },
     };
   }
   if (access.pgliteSocketDir) {
