@@ -16,10 +16,14 @@ import {
 } from './queries/list-connections/list-connections.query.js';
 import { ListMessagesDto } from './queries/list-messages/list-messages.dto.js';
 import { ListMessagesQuery } from './queries/list-messages/list-messages.query.js';
+import { PerUserThrottle, tooManyRequests } from '../shared/http/per-user-throttle.js';
 
 const ConnectionIdPipe = uuidParam('Invalid conversation id');
 
 /** A member's conversations. Anyone outside one gets 404 for it, whatever they ask. */
+/** Read marks per member and minute. */
+export const READ_MARKS_PER_MINUTE = 300;
+
 @ApiTags('connections')
 @ApiBearerAuth()
 @Controller('connections')
@@ -53,8 +57,11 @@ export class ConnectionsController {
     return this.commands.execute(new SendMessageCommand(user.id, id, dto.text, dto.clientId ?? null));
   }
 
+  // A read mark follows each message the member sees (each sender at most 30 a minute): the budget only stops
+  // a client that sends them in a loop, each a write and a socket event.
   @Post(':id/read')
   @HttpCode(204)
+  @PerUserThrottle('read marks', READ_MARKS_PER_MINUTE, 60_000, tooManyRequests)
   async read(
     @CurrentUser() user: AccessTokenClaims,
     @Param('id', ConnectionIdPipe) id: string,

@@ -7,6 +7,8 @@ import { SetAccountSuspensionCommand } from '../../libs/accounts/commands/suspen
 import { AppConfig } from '../../libs/config/app-config.js';
 import { addDays, calendarDay } from '../../libs/matching/index.js';
 import { ConnectionsGateway } from '../../libs/connections/realtime/connections.gateway.js';
+import { READ_MARKS_PER_MINUTE } from '../../libs/connections/connections.controller.js';
+import { INTEREST_PER_MINUTE } from '../../libs/connections/commands/express-interest/interest.controller.js';
 import { JwtService } from '@nestjs/jwt';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -626,6 +628,38 @@ describe('connections (API and Socket.IO)', () => {
     // Past the limit a retry still gets its message, never a second one.
     expect(await send({ text: 'm0', clientId })).toMatchObject({ status: 201, body: first.body });
     expect(await sql(`select 1 from message where connection_id = ?`, [id])).toHaveLength(30);
+  });
+
+  it("bounds one member's interest answers and read marks a minute: 429 with Retry-After, others unaffected", async () => {
+    const [a, b] = await pair();
+    const [c, d] = await pair();
+    // Saying, answering and withdrawing share one budget: a's interest in b, sent 60 times at once, is 60.
+    const answers = await Promise.all(
+      Array.from({ length: INTEREST_PER_MINUTE }, () => a.client.post('/interest', { userId: b.id })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(INTEREST_PER_MINUTE).fill(201));
+    const refused = await a.client.post('/interest/decline', { userId: b.id });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { message: 'Too many requests. Please wait a moment and try again.' },
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await b.client.post('/interest', { userId: a.id })).body).toMatchObject({ mutual: true });
+
+    const id = await connect(c, d);
+    const message = (await c.client.post(`/connections/${id}/messages`, { text: 'hi' })).body.id as string;
+    const read = (reader: Member) => reader.client.post(`/connections/${id}/read`, { messageId: message });
+    const marks: number[] = [];
+    for (let i = 0; i < READ_MARKS_PER_MINUTE; i += 50)
+      marks.push(
+        ...(await Promise.all(Array.from({ length: 50 }, () => read(d)))).map((mark) => mark.status),
+      );
+    expect(marks).toEqual(Array(READ_MARKS_PER_MINUTE).fill(204));
+    const past = await read(d);
+    expect(past.status).toBe(429);
+    expect(Number(past.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await read(c)).status).toBe(204);
   });
 
   it('tells the other member once: a repeated read or an interest withdrawn and sent again is no new event', async () => {

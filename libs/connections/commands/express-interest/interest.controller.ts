@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { PerUserThrottle, tooManyRequests } from '../../../shared/http/per-user-throttle.js';
 import { UserIdPipe } from '../../../shared/http/uuid-param.pipe.js';
 import { CurrentUser } from '../../../shared/auth/current-user.decorator.js';
 import type { AccessTokenClaims } from '../../../shared/auth/access-tokens.js';
@@ -9,9 +10,15 @@ import { WithdrawInterestCommand } from '../withdraw-interest/withdraw-interest.
 import { ExpressInterestCommand, type InterestAnswer } from './express-interest.command.js';
 import { InterestTargetDto } from './interest-target.dto.js';
 
+/** Interest said, answered or withdrawn per member and minute. */
+export const INTEREST_PER_MINUTE = 60;
+
 @ApiTags('connections')
 @ApiBearerAuth()
 @Controller('interest')
+// One budget for saying, answering and withdrawing interest: each is a transaction with locks on two members'
+// rows, and a member clicks a few a minute; a client firing hundreds at once slowed everyone's reads.
+@PerUserThrottle('interest', INTEREST_PER_MINUTE, 60_000, tooManyRequests)
 export class InterestController {
   constructor(private readonly commands: CommandBus) {}
 
