@@ -6,7 +6,10 @@ import { io, type Socket } from 'socket.io-client';
 import { SetAccountSuspensionCommand } from '../../libs/accounts/commands/suspend-account/set-account-suspension.command.js';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { addDays, calendarDay } from '../../libs/matching/index.js';
-import { ConnectionsGateway } from '../../libs/connections/realtime/connections.gateway.js';
+import {
+  ConnectionsGateway,
+  PENDING_HANDSHAKES_PER_CLIENT,
+} from '../../libs/connections/realtime/connections.gateway.js';
 import { READ_MARKS_PER_MINUTE } from '../../libs/connections/connections.controller.js';
 import { INTEREST_PER_MINUTE } from '../../libs/connections/commands/express-interest/interest.controller.js';
 import { JwtService } from '@nestjs/jwt';
@@ -660,6 +663,42 @@ describe('connections (API and Socket.IO)', () => {
     expect(past.status).toBe(429);
     expect(Number(past.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect((await read(c)).status).toBe(204);
+  });
+
+  it('bounds the sessions one client opens without joining; a member from there still joins once some close', async () => {
+    const [a] = await pair();
+    const engine = `${t.baseUrl}/api/socket.io/?EIO=4&transport=polling`;
+    /** An Engine.IO session opened and never joined: its id, or the refusal. */
+    const handshake = async () => {
+      const answer = await fetch(engine);
+      const body = await answer.text();
+      return answer.ok ? { sid: (JSON.parse(body.slice(1)) as { sid: string }).sid } : { refused: body };
+    };
+    const close = (sid: string) => fetch(`${engine}&sid=${sid}`, { method: 'POST', body: '1' });
+    const opened: string[] = [];
+    try {
+      for (let i = 0; i < PENDING_HANDSHAKES_PER_CLIENT - 1; i += 50) {
+        const batch = Math.min(50, PENDING_HANDSHAKES_PER_CLIENT - 1 - i);
+        for (const session of await Promise.all(Array.from({ length: batch }, handshake)))
+          opened.push(session.sid!);
+      }
+      // A member's socket joins at the last place; joined, it no longer counts.
+      const live = await listen(a);
+      const last = await handshake();
+      expect(last.sid).toEqual(expect.any(String));
+      opened.push(last.sid!);
+      expect(await handshake()).toEqual({ refused: expect.stringContaining('too many connections') });
+      await expect(listen(a)).rejects.toThrow();
+      await Promise.all(opened.splice(0, 5).map(close));
+      await until(
+        'a place again',
+        async () => (await handshake().then((s) => s.sid && opened.push(s.sid))) || undefined,
+      );
+      expect(live.socket.connected).toBe(true);
+    } finally {
+      await Promise.all(opened.map(close));
+    }
+    expect((await listen(a)).socket.connected).toBe(true);
   });
 
   it('tells the other member once: a repeated read or an interest withdrawn and sent again is no new event', async () => {

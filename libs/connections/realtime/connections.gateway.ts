@@ -6,14 +6,20 @@ import {
   type OnGatewayDisconnect,
   type OnGatewayInit,
 } from '@nestjs/websockets';
+import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import { AccessTokenVerifier } from '../../shared/auth/access-token-verifier.js';
 import { ActiveAccounts } from '../../shared/auth/active-accounts.port.js';
 import { memberRoom, RealtimeNotifier } from './realtime-notifier.js';
 import { Metrics } from '../../shared/observability/metrics.js';
+import { AppConfig } from '../../config/app-config.js';
+import { PendingHandshakes } from './pending-handshakes.js';
 
 /** Sockets one member may hold open on one gateway (tabs and devices); more are refused. */
 export const MAX_SOCKETS_PER_MEMBER = 10;
+
+/** Sessions one client (address) may have opened and not yet joined with a valid token. */
+export const PENDING_HANDSHAKES_PER_CLIENT = 500;
 
 /** How often a gateway checks its sockets: their members' accounts still active, their tokens not expired. */
 const RECHECK_MS = 30_000;
@@ -40,6 +46,8 @@ export class ConnectionsGateway
 {
   private readonly logger = new Logger('ConnectionsGateway');
   private readonly socketsPerMember = new Map<string, number>();
+  /** For each Engine.IO session not joined yet, how its count in PendingHandshakes ends. */
+  private readonly notJoined = new WeakMap<object, () => void>();
   private recheck?: NodeJS.Timeout;
 
   @WebSocketServer()
@@ -49,6 +57,7 @@ export class ConnectionsGateway
     private readonly tokens: AccessTokenVerifier,
     private readonly accounts: ActiveAccounts,
     private readonly notifier: RealtimeNotifier,
+    private readonly config: AppConfig,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
@@ -61,9 +70,15 @@ export class ConnectionsGateway
       );
     }, RECHECK_MS);
     this.recheck.unref();
-    // Each session's first HTTP request is kept for its whole life unless dropped (Socket.IO's memory guide):
-    // nothing here reads it after the handshake, which keeps its own copy of what it needs.
-    server.engine.on('connection', (rawSocket: { request: unknown }) => {
+    const handshakes = new PendingHandshakes(PENDING_HANDSHAKES_PER_CLIENT, this.config.trustProxy);
+    server.engine.opts.allowRequest = (request, answer) =>
+      handshakes.allows(request) ? answer(null, true) : answer('too many connections', false);
+    server.engine.on('connection', (rawSocket: EngineSocket) => {
+      const ended = handshakes.opened(rawSocket.request!);
+      this.notJoined.set(rawSocket, ended);
+      rawSocket.once('close', ended);
+      // Each session's first HTTP request is kept for its whole life unless dropped (Socket.IO's memory
+      // guide): nothing here reads it after the handshake, which keeps its own copy of what it needs.
       rawSocket.request = null;
     });
     server.use((socket, next) => {
@@ -80,6 +95,7 @@ export class ConnectionsGateway
   handleConnection(socket: Socket): void {
     const userId = socket.data.userId as string | undefined;
     if (!userId) return void socket.disconnect(true);
+    this.notJoined.get(socket.conn)?.();
     this.metrics?.socketsConnected.inc();
     void socket.join(memberRoom(userId));
   }
@@ -140,4 +156,10 @@ export class ConnectionsGateway
     socket.data.expiresAt = expiresAt;
     return undefined;
   }
+}
+
+/** What this gateway uses of an Engine.IO session. */
+interface EngineSocket {
+  request: IncomingMessage | null;
+  once(event: 'close', listener: () => void): void;
 }
