@@ -50,6 +50,19 @@ describe('api client', () => {
     expect(calls.map((c) => c.path)).toEqual(['/user/setProfile', '/refresh', '/user/setProfile']);
   });
 
+  it('never retries a wrong password: a second try would count twice towards the lockout', async () => {
+    authStore.setAuth(signedIn);
+    const { calls } = mockFetch(() =>
+      json(403, { statusCode: 403, error: 'wrong password', message: 'Your password is incorrect' }),
+    );
+
+    await expect(
+      api.post('/account/password', { currentPassword: 'nope', newPassword: 'long enough' }),
+    ).rejects.toMatchObject({ status: 403, message: 'Your password is incorrect' });
+    expect(calls.map((c) => c.path)).toEqual(['/account/password']);
+    expect(authStore.getState().auth).toEqual(signedIn);
+  });
+
   it('gives up with the original error and signs out when the refresh is refused', async () => {
     authStore.setAuth(signedIn);
     const { calls } = mockFetch(({ path }) =>

@@ -115,12 +115,19 @@ export function refreshSession(): Promise<Auth> {
   return refreshing;
 }
 
+/**
+ * 403 answers about what was sent, not about the session: a fresh token would be refused the same way, and a
+ * retry would count a wrong password twice towards the account's sign-in lockout.
+ */
+const NOT_ABOUT_THE_SESSION = new Set(['wrong password']);
+
 /** Spec "Token retry": after a 401 or 403, refresh once and retry once. */
 async function request(path: string, init: RequestInit, options: RequestOptions = {}): Promise<Response> {
   const response = await send(path, init, options);
   if (response.ok) return response;
   if (!options.public && (response.status === 401 || response.status === 403)) {
     const original = await toApiError(response);
+    if (NOT_ABOUT_THE_SESSION.has(original.error)) throw original;
     try {
       await refreshSession();
     } catch (refreshError) {
