@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -617,6 +618,23 @@ describe('getting around, signed in, on phones first', () => {
       await expectNoSidewaysScroll(page, `${path} at ${viewport.width}px`);
       await expectTouchTargets(page, `${path} at ${viewport.width}px`);
     }
+    // What a member typed: a long address wraps in "Check your email".
+    await page.goto('/forgotPassword');
+    await page.getByLabel('Email').fill('someone.with.a.rather.long.address@example-mail.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await visible(page.getByRole('heading', { name: 'Check your email' }));
+    await expectNoSidewaysScroll(page, `'Check your email' at ${viewport.width}px`);
+    // A refused verification link: its buttons' labels wrap rather than being cut.
+    await page.goto(`/verifyEmail/${randomUUID()}/not-a-token`);
+    await page.getByRole('button', { name: 'Verify Email' }).click();
+    await visible(page.getByRole('heading', { name: 'Verification Failed' }));
+    const cut = await page.evaluate(() =>
+      [...document.querySelectorAll('main button, main a')]
+        .filter((el) => el.scrollWidth > el.clientWidth)
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
+    await expectNoSidewaysScroll(page, `'Verification Failed' at ${viewport.width}px`);
     expect(pageErrors).toEqual([]);
     await close();
   });
