@@ -376,11 +376,15 @@ describe('getting around, signed in, on phones first', () => {
     await visible(page.getByRole('alert').getByText('Check your internet connection'));
     expect(await page.getByText(EMPTY_TEXT).count()).toBe(0);
 
-    // Back online, 'Try again' brings the cards.
+    // Back online, 'Try again' brings the cards; its focus goes to the page's heading, not to nothing.
     await page.unroute('**/api/match/new');
-    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('button', { name: 'Try again' }).focus();
+    await page.keyboard.press('Enter');
     await visible(page.getByRole('region', { name: 'Your matches' }), 60_000);
     await gone(page.getByRole('alert'));
+    await eventually(async () =>
+      expect(await page.evaluate(() => document.activeElement?.matches('main h1') ?? false)).toBe(true),
+    );
 
     expect(pageErrors).toEqual([]);
     await close();

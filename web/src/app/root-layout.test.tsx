@@ -77,4 +77,39 @@ describe('RootLayout', () => {
     await waitFor(() => expect(screen.queryByText('Login failed')).not.toBeInTheDocument());
     expect(screen.getByText('Photo upload failed')).toBeInTheDocument();
   });
+
+  it('moves the focus a removed control had to the page heading, once the new page has one', async () => {
+    mockFetch(() => json(401, { statusCode: 401, error: 'no-session', message: 'expired' }));
+    const { router } = renderPublicPage('/signin');
+    expect(await screen.findByText('Sign in page')).toBeInTheDocument();
+    const link = document.createElement('a');
+    link.href = '#';
+    screen.getByText('Sign in page').append(link);
+    link.focus();
+
+    await act(() => router.navigate('/somewhere-else'));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Page not found' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('leaves the focus where the new page put it', async () => {
+    mockFetch(() => json(401, { statusCode: 401, error: 'no-session', message: 'expired' }));
+    const { router } = renderPublicPage('/signin');
+    const link = document.createElement('a');
+    link.href = '#';
+    (await screen.findByText('Sign in page')).append(link);
+    link.focus();
+    const field = document.createElement('input');
+    document.body.append(field);
+
+    await act(async () => {
+      await router.navigate('/elsewhere');
+      field.focus();
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(field);
+    field.remove();
+  });
 });

@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { forwardRef, useEffect, useRef, type ButtonHTMLAttributes, type MouseEvent } from 'react';
 import { Spinner } from './spinner';
 import './button.css';
 
@@ -31,10 +31,28 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     disabled,
     children,
     type = 'button',
+    onClick,
     ...rest
   },
   ref,
 ) {
+  const own = useRef<HTMLButtonElement | null>(null);
+  // Disabled while loading, the button loses the focus it was clicked with (the browser moves it to the page):
+  // once loading ends and nothing else took it, it comes back, so a keyboard user goes on from there.
+  const focusedWhenClicked = useRef(false);
+  const wasLoading = useRef(loading);
+  useEffect(() => {
+    const ended = wasLoading.current && !loading;
+    wasLoading.current = loading;
+    if (!ended || !focusedWhenClicked.current) return;
+    focusedWhenClicked.current = false;
+    const active = document.activeElement;
+    if (own.current?.isConnected && (active === null || active === document.body)) own.current.focus();
+  }, [loading]);
+  const click = (event: MouseEvent<HTMLButtonElement>) => {
+    focusedWhenClicked.current = document.activeElement === event.currentTarget;
+    onClick?.(event);
+  };
   const classes = [
     'btn',
     `btn--${variant}`,
@@ -47,8 +65,13 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     .join(' ');
   return (
     <button
-      ref={ref}
+      ref={(node) => {
+        own.current = node;
+        if (typeof ref === 'function') ref(node);
+        else if (ref) ref.current = node;
+      }}
       type={type}
+      onClick={click}
       className={classes}
       disabled={disabled || loading}
       aria-busy={loading || undefined}

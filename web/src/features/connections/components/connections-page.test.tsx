@@ -122,6 +122,22 @@ describe('ConnectionsPage', () => {
     );
   });
 
+  it("after an answer the focus goes to the next card's name, and to the page's heading after the last", async () => {
+    const eve = { ...dee, userId: 'u-eve', name: 'Eve' };
+    serve({ connections: [], received: [dee, eve] }, (call) =>
+      call.path === '/interest/decline' ? new Response(null, { status: 204 }) : undefined,
+    );
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Interested in you' });
+    fireEvent.click(within(section).getAllByRole('button', { name: 'Not for me' })[0]!);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Eve' })));
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Not for me' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Messages' })),
+    );
+  });
+
   it('keeps the list fresh from the socket: new messages, new interest, new connections', async () => {
     const state = { connections: [ben] as unknown[], received: [] as unknown[] };
     serve(state);

@@ -165,8 +165,11 @@ describe('ConversationPage', () => {
     expect(await screen.findByText('Not sent')).toBeInTheDocument();
 
     fail = false;
+    screen.getByRole('button', { name: 'Retry' }).focus();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByText('Not sent')).not.toBeInTheDocument());
+    // The focus Retry had stays in the conversation.
+    expect(document.activeElement).toBe(log());
     const sent = calls.filter((call) => call.method === 'POST' && call.path === '/connections/c1/messages');
     expect(sent).toHaveLength(2);
     expect((sent[1]!.body as { clientId: string }).clientId).toBe(

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { focusPageHeading } from '@/lib/a11y/focus-rescue';
 import { toast } from '@/components/ui/toast';
 import { useProtectedImage } from '@/lib/images/use-protected-image';
 import { answerInterest, declineInterest, type ReceivedInterest } from '../api/interest';
@@ -24,6 +25,18 @@ export function InterestedInYou({
 }) {
   const headingId = useId();
   const queryClient = useQueryClient();
+  /** Where the answered card was: its focus goes to the next card's name, or to the page's heading. */
+  const removedAt = useRef<number | null>(null);
+  const count = state.status === 'ready' ? state.data.length : 0;
+  useEffect(() => {
+    const at = removedAt.current;
+    if (at === null) return;
+    removedAt.current = null;
+    const names = document.querySelectorAll<HTMLElement>('.interest-card__name');
+    const next = names[Math.min(at, names.length - 1)];
+    if (next) next.focus();
+    else focusPageHeading();
+  }, [count]);
   if (state.status === 'loading') return null;
   if (state.status === 'error') {
     return (
@@ -43,10 +56,16 @@ export function InterestedInYou({
   if (state.data.length === 0) return null;
 
   // An answered card leaves at once, before the server is asked again.
-  const remove = (otherId: string) =>
-    queryClient.setQueryData<ReceivedInterest[]>(queryKeys.receivedInterest(userId), (people) =>
-      people?.filter((person) => person.userId !== otherId),
+  const remove = (otherId: string) => {
+    const people = queryClient.getQueryData<ReceivedInterest[]>(queryKeys.receivedInterest(userId));
+    const at = people?.findIndex((person) => person.userId === otherId) ?? -1;
+    if (at < 0) return;
+    removedAt.current = at;
+    queryClient.setQueryData(
+      queryKeys.receivedInterest(userId),
+      people!.filter((person) => person.userId !== otherId),
     );
+  };
 
   return (
     <section className="interested" aria-labelledby={headingId}>
@@ -113,7 +132,7 @@ function InterestCard({
       </div>
       <div className="interest-card__body">
         <div className="interest-card__title">
-          <h3 id={nameId} className="interest-card__name display">
+          <h3 id={nameId} className="interest-card__name display" tabIndex={-1}>
             {person.name}
           </h3>
           {percent != null && (

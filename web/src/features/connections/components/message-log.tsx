@@ -131,7 +131,15 @@ export function MessageLog({
           />
         ))}
         {pending.map((item) => (
-          <PendingBubble key={item.clientId} item={item} onRetry={() => retry(item.clientId)} />
+          <PendingBubble
+            key={item.clientId}
+            item={item}
+            onRetry={() => {
+              // The Retry button goes with the retry: its focus stays in the conversation, on the log.
+              logRef.current?.focus({ preventScroll: true });
+              retry(item.clientId);
+            }}
+          />
         ))}
       </ol>
     </div>
