@@ -97,7 +97,8 @@ export function Toaster() {
       aria-live="polite"
       aria-relevant="additions text"
       role="region"
-      aria-label="Notifications"
+      // Not 'Notifications': Settings has a section of that name, and two landmarks must not share one.
+      aria-label="Status updates"
     >
       {items.map((item) => (
         <div
