@@ -29,8 +29,9 @@ export interface SeedReport {
   /** Time the matcher's consumers (in this process) needed afterwards to process the sign-up events. */
   settleMs: number;
   existing: number;
+  /** The created people by stage (the ones already there keep what they had). */
   stages: Record<SeedStage, number>;
-  /** The first complete seeded user, to sign in as (undefined when none is complete). */
+  /** The first complete created user, to sign in as (undefined when none is). */
   example: { index: number; email: string; name: string } | undefined;
   ms: number;
   /** What --connections made (undefined without it). */
@@ -63,10 +64,10 @@ export async function seedAction(
         const batch = range(start, Math.min(options.users, start + BULK_BATCH)).map((index) =>
           generate(options, index),
         );
-        const { created, existing } = await seeder.seedBatch(batch);
+        const { created, existing, fresh } = await seeder.seedBatch(batch);
         report.created += created;
         report.existing += existing;
-        for (const user of batch) note(report, user);
+        for (const user of fresh) note(report, user);
         progress?.increment(batch.length);
       }
     } else {
@@ -77,7 +78,7 @@ export async function seedAction(
         const user = generate(options, index);
         const result: SeedResult = await seeder.seed(user);
         report[result]++;
-        note(report, user);
+        if (result === 'created') note(report, user);
         progress?.increment();
       });
     }
@@ -157,13 +158,20 @@ function printReport(context: CliContext, options: SeedOptions, report: SeedRepo
         : '.'),
   );
   const { registered, verified, profiled, complete } = report.stages;
-  out.line(
-    `  ${complete} complete (verified, profile, quiz), ${profiled} with a profile but no quiz, ` +
-      `${verified} verified without a profile, ${registered} unverified${options.avatars ? '; with generated photos' : ''}.`,
-  );
+  // The people already there are left as they were seeded before (their stage, photo and password).
+  const some = report.existing > 0;
+  if (report.created > 0)
+    out.line(
+      `  ${some ? `Of the ${report.created} created: ` : ''}${complete} complete (verified, profile, quiz), ` +
+        `${profiled} with a profile but no quiz, ${verified} verified without a profile, ${registered} unverified` +
+        `${options.avatars ? '; with generated photos' : ''}.`,
+    );
+  if (some)
+    out.line(`  The ${report.existing} already there were left as they were, their password included.`);
   if (report.example) {
     out.line(
-      `Sign in as ${report.example.email} (${report.example.name}) with the password '${options.password}'; every seeded user shares it.`,
+      `Sign in as ${report.example.email} (${report.example.name}) with the password '${options.password}'; ` +
+        `every user created by this run shares it.`,
     );
   }
   if (report.connections) printConnections(options, report.connections, out);

@@ -47,7 +47,8 @@ export class BulkSeeder {
   }
 
   /** Seeds a batch; users whose email exists already are skipped. Returns how many were created. */
-  async seedBatch(users: SeedUser[]): Promise<{ created: number; existing: number }> {
+  /** Seeds the batch's people not there yet; `fresh` is who was created (the others are left as they are). */
+  async seedBatch(users: SeedUser[]): Promise<{ created: number; existing: number; fresh: SeedUser[] }> {
     const passwordHash = await this.passwordHash;
     const planned = users.map((user) => ({ user, requests: seedRequests(user, this.options.password) }));
     const created = await withFreshReferralCodes(() =>
@@ -102,6 +103,10 @@ export class BulkSeeder {
         );
       }
     }
-    return { created: created.length, existing: users.length - created.length };
+    return {
+      created: created.length,
+      existing: users.length - created.length,
+      fresh: created.map(({ user }) => user),
+    };
   }
 }

@@ -81,8 +81,16 @@ describe('fated CLI', () => {
     expect(out.text()).toContain(`Sign in as ${complete[0]!.email}`);
     expect(out.text()).toContain(`'${DEFAULT_SEED_PASSWORD}'`);
 
-    const again = await cli((context) => seedAction(context, seedOptions(), bufferOutput()));
-    expect(again).toMatchObject({ created: 0, existing: USERS });
+    // A second run reports what it did, not what it asked for: the people there are left as they were.
+    const againOut = bufferOutput();
+    const again = await cli((context) => seedAction(context, seedOptions(), againOut));
+    expect(again).toMatchObject({ created: 0, existing: USERS, example: undefined });
+    expect(again.stages).toEqual({ registered: 0, verified: 0, profiled: 0, complete: 0 });
+    expect(againOut.text()).toContain(
+      `  The ${USERS} already there were left as they were, their password included.`,
+    );
+    expect(againOut.text()).not.toContain('Sign in as');
+    expect(againOut.text()).not.toContain('complete (verified, profile, quiz)');
 
     const stats = await cli((context) => statsAction(context, {}, bufferOutput()));
     expect(stats).toMatchObject({
@@ -141,6 +149,22 @@ describe('fated CLI', () => {
         personalityVectors: complete.length,
         outboxPending: 0,
       });
+
+      // More people, everyone verified, another password: only the new ones are counted and get it.
+      const moreOut = bufferOutput();
+      const more = await cli(
+        (context) =>
+          seedAction(
+            context,
+            seedOptions({ bulk: true, users: USERS + 4, verified: true, password: 'another seed password' }),
+            moreOut,
+          ),
+        other.env,
+      );
+      expect(more).toMatchObject({ created: 4, existing: USERS, stages: { complete: 4 } });
+      expect(more.example?.index).toBeGreaterThanOrEqual(USERS);
+      expect(moreOut.text()).toContain('  Of the 4 created: 4 complete (verified, profile, quiz)');
+      expect(moreOut.text()).toContain(`  The ${USERS} already there were left as they were`);
     } finally {
       await other.dispose();
     }
