@@ -13,6 +13,7 @@ import { createValidationPipe } from '../../libs/shared/http/validation.pipe.js'
 import { jsonBody, onlyJsonOrFormBodies, UnacceptableJsonError } from '../../libs/shared/http/json-body.js';
 import { RequestsInFlight } from '../../libs/shared/http/requests-in-flight.js';
 import { httpObservability, requestContext } from '../../libs/shared/observability/http-observability.js';
+import { markRefusedBody } from '../../libs/shared/observability/route-of.js';
 import { AppLogger, createLogger } from '../../libs/shared/observability/logging.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
 import { PostgresIoAdapter } from '../../libs/connections/realtime/postgres-io-adapter.js';
@@ -107,6 +108,7 @@ function rejectUnreadableBody(
   next: express.NextFunction,
 ): void {
   if (!error) return next();
+  markRefusedBody(response);
   if (error instanceof UnacceptableJsonError) {
     response.status(400).json({ statusCode: 400, error: 'Bad Request', message: error.message });
     return;

@@ -42,6 +42,15 @@ describe('observability', () => {
     await client.get(`/user/getProfile/${id}`);
     await client.get(`/user/getProfile/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`);
     await client.get(`/no-such-route/${id}`);
+    // Bodies refused before any route saw them: malformed JSON, and text where JSON is taken.
+    for (const [type, body] of [
+      ['application/json', '{"id":'],
+      ['text/plain', 'hello'],
+    ])
+      expect(
+        (await fetch(`${t.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': type }, body }))
+          .status,
+      ).toBeGreaterThanOrEqual(400);
     await t.app.get(DailyMatchRun).run(addDays(calendarDay(new Date(), t.config.timeZone), 3));
 
     const response = await fetch(`${t.baseUrl}/api/metrics`);
@@ -77,6 +86,7 @@ describe('observability', () => {
     // Their own profile is not set yet, the other id is nobody's: both 404, one template.
     expect(count('/api/user/getProfile/:id', '4xx')).toBe(2);
     expect(count('unmatched', '4xx')).toBe(1);
+    expect(count('refused body', '4xx')).toBe(2);
     // Bounded labels: no id, no raw path anywhere.
     for (const sample of all)
       for (const value of Object.values(sample.labels)) expect(value).not.toMatch(UUID);

@@ -1,4 +1,5 @@
 import express from 'express';
+import { markRefusedBody } from '../observability/route-of.js';
 
 /** Deeper JSON is refused before any validator walks it (class-transformer recurses and would overflow). */
 export const MAX_JSON_DEPTH = 32;
@@ -72,6 +73,7 @@ export function onlyJsonOrFormBodies(
   const length = Number(request.headers['content-length'] ?? 0);
   const hasBody = length > 0 || request.headers['transfer-encoding'] !== undefined;
   if (!hasBody || request.is(['application/json', 'multipart/form-data'])) return next();
+  markRefusedBody(response);
   response.status(415).json({
     statusCode: 415,
     error: 'Unsupported Media Type',

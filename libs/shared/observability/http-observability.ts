@@ -26,7 +26,7 @@ export function httpObservability(metrics: Metrics, logger: Logger) {
     response.setHeader('X-Request-Id', id);
     response.once('close', () => {
       const seconds = Metrics.secondsSince(started);
-      const route = routeOf(request);
+      const route = routeOf(request, response);
       const status = response.statusCode;
       if (metrics.recording) {
         metrics.httpRequestDuration.observe(

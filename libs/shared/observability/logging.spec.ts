@@ -37,7 +37,7 @@ describe('reportFatalStart', () => {
     ]);
   });
 
-  it("says what the operator can fix without a stack: the configuration, the database", () => {
+  it('says what the operator can fix without a stack: the configuration, the database', () => {
     const { stream, lines } = captured();
     reportFatalStart(
       new StartupError('Invalid configuration:\n  PORT must be a number'),
