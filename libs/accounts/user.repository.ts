@@ -129,5 +129,6 @@ export class UserRepository {
 }
 
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  // One form for what looks the same: `zoë` typed as one character or as `o` and a combining mark.
+  return email.normalize('NFC').trim().toLowerCase();
 }

@@ -33,6 +33,73 @@ describe('hostile text and JSON', () => {
     expect(login.status).toBe(401);
   });
 
+  it.each([
+    ['a line break', 'Eve\r\nBcc: evil@attacker.example'],
+    ['a tab', 'Eve\tAdams'],
+  ])('refuses %s in a one-line text (a name) with 400', async (_what, name) => {
+    const email = `line${Math.random().toString(36).slice(2)}@example.com`;
+    const response = await post('/register', JSON.stringify({ name, email, password: 'password 123' }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Text must not contain control characters',
+    );
+  });
+
+  it('refuses half a character (a lone surrogate) in any text with 400, never a 500', async () => {
+    const person = await t.signUp();
+    const email = `half${Math.random().toString(36).slice(2)}@example.com`;
+    const answers = [
+      await post('/register', JSON.stringify({ name: 'Bob\udc00', email, password: 'password 123' })),
+      await post('/password/forgot', JSON.stringify({ email: 'a\ud800@example.org' })),
+      await fetch(`${t.baseUrl}/api/user/setProfile`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${person.client.accessToken}` },
+        body: JSON.stringify({ id: person.id, bio: 'hi\ud800' }),
+      }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toBe('Text must be valid Unicode');
+    }
+    // A whole pair (an emoji) is a character like any other.
+    const emoji = await post(
+      '/register',
+      JSON.stringify({ name: 'Bob 😀', email, password: 'password 123' }),
+    );
+    expect(emoji.status).toBe(201);
+  });
+
+  it('refuses a name with nothing to see (zero-width spaces only)', async () => {
+    const email = `blank${Math.random().toString(36).slice(2)}@example.com`;
+    const response = await post(
+      '/register',
+      JSON.stringify({ name: '\u200b\u200b', email, password: 'password 123' }),
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe('Name required');
+  });
+
+  it('takes an address one way whatever form its letters were typed in, and trims it for a reset', async () => {
+    const local = `zo\u00eb${Math.random().toString(36).slice(2)}`;
+    const composed = `${local}@example.org`;
+    const decomposed = composed.normalize('NFD');
+    expect(decomposed).not.toBe(composed);
+    const first = await post(
+      '/register',
+      JSON.stringify({ name: 'Zoe', email: composed, password: 'password 123' }),
+    );
+    expect(first.status).toBe(201);
+    const second = await post(
+      '/register',
+      JSON.stringify({ name: 'Zoe', email: decomposed, password: 'password 123' }),
+    );
+    expect(second.status).toBe(409);
+    const login = await post('/login', JSON.stringify({ email: decomposed, password: 'password 123' }));
+    expect(login.status).toBe(200);
+    const reset = await post('/password/forgot', JSON.stringify({ email: `  ${composed} ` }));
+    expect(reset.status).toBe(202);
+  });
+
   it('keeps line breaks and tabs, which bios use', async () => {
     const person = await t.signUp();
     const saved = await person.client.post('/user/setProfile', {

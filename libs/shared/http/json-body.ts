@@ -5,17 +5,29 @@ import { markRefusedBody } from '../observability/route-of.js';
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * C0 and C1 control characters (tab, line feed and carriage return excepted), DEL, and the bidirectional
+ * C0 and C1 control characters (tab, line feed and carriage return aside: see below), DEL, and the bidirectional
  * overrides and isolates: they break storage (NUL), reach an operator's terminal as escape sequences, or
  * make a name read backwards. No field of the API needs them.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+/**
+ * Fields whose text may run over several lines (a bio, a message, a report's note). Every other text is one
+ * line: a line break in a name or a city splits the line it is shown on (a card, a mail's subject, a log).
+ * Passwords are never shown, and one chosen before this rule must still sign in.
+ */
+const MULTILINE_FIELDS = new Set(['bio', 'text', 'note']);
+const LINE_BREAK_OR_TAB = /[\t\n\r]/;
+const isPassword = (key: string) => /password/i.test(key);
+
+/** Half of a UTF-16 pair without its other half (`"\ud800"` in JSON): no character, and PostgreSQL's JSON refuses it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 export class UnacceptableJsonError extends Error {
   readonly status = 400;
   constructor(
-    readonly type: 'entity.too.deep' | 'entity.control.characters',
+    readonly type: 'entity.too.deep' | 'entity.control.characters' | 'entity.invalid.unicode',
     message: string,
   ) {
     super(message);
@@ -40,7 +52,7 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
-/** express.json with the API's body limit, a depth limit and no control characters in any string. */
+/** express.json with the API's body limit, a depth limit, and no control characters or half characters in any string. */
 export function jsonBody(limit: string): express.RequestHandler {
   return express.json({
     limit,
@@ -49,13 +61,17 @@ export function jsonBody(limit: string): express.RequestHandler {
         throw new UnacceptableJsonError('entity.too.deep', 'JSON nested too deeply');
       }
     },
-    reviver: (_key, value: unknown) => {
-      if (typeof value === 'string' && FORBIDDEN_TEXT.test(value)) {
+    reviver: (key, value: unknown) => {
+      if (typeof value !== 'string') return value;
+      const oneLine = !MULTILINE_FIELDS.has(key) && !isPassword(key);
+      if (FORBIDDEN_TEXT.test(value) || (oneLine && LINE_BREAK_OR_TAB.test(value))) {
         throw new UnacceptableJsonError(
           'entity.control.characters',
           'Text must not contain control characters',
         );
       }
+      if (LONE_SURROGATE.test(value))
+        throw new UnacceptableJsonError('entity.invalid.unicode', 'Text must be valid Unicode');
       return value;
     },
   });

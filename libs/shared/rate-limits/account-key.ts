@@ -10,7 +10,7 @@ export type AccountField = 'email' | 'id';
 /**
  * A fixed-size key for the account a request is about, taken before validation: a sha-256 of the signed-in
  * user's id, else of the route's own account field only (a field the route ignores never changes the key):
- * the trimmed, lower-cased email (capped in length), or the account id when it is a uuid, lower-cased. Huge or
+ * the email as accounts store it (NFC, trimmed, lower-cased; capped in length), or the account id when it is a uuid, lower-cased. Huge or
  * hostile bodies cost the same 64 characters of storage as a real address, and no address is stored in clear.
  */
 export function accountKey(body: unknown, field: AccountField, signedInUserId?: string): string | undefined {
@@ -18,7 +18,7 @@ export function accountKey(body: unknown, field: AccountField, signedInUserId?: 
   const value = ((body ?? {}) as Record<string, unknown>)[field];
   if (typeof value !== 'string') return undefined;
   if (field === 'id') return isUuid(value) ? digest(`account:${value.toLowerCase()}`) : undefined;
-  const normalised = value.slice(0, MAX_EMAIL_LENGTH).trim().toLowerCase();
+  const normalised = value.slice(0, MAX_EMAIL_LENGTH).normalize('NFC').trim().toLowerCase();
   return normalised ? digest(`email:${normalised}`) : undefined;
 }
 

@@ -2,10 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsId } from '../../../shared/http/is-id.js';
+import { VISIBLE_TEXT } from '../../../shared/http/visible-text.js';
 
 export const MESSAGE_MAX = 2000;
-/** Something to see: not only spaces, format characters (zero-width space, joiners) and blank-looking letters. */
-const VISIBLE = /[^\s\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/u;
 
 export class SendMessageDto {
   /** Trimmed; control and bidi-override characters are refused for every text the API takes (json-body.ts). */
@@ -13,7 +12,7 @@ export class SendMessageDto {
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @MaxLength(MESSAGE_MAX, { message: `A message is at most ${MESSAGE_MAX} characters` })
   @IsNotEmpty({ message: 'Write a message first' })
-  @Matches(VISIBLE, { message: 'Write a message first' })
+  @Matches(VISIBLE_TEXT, { message: 'Write a message first' })
   @IsString({ message: 'Write a message first' })
   text!: string;
 
