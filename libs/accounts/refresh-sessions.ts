@@ -91,7 +91,7 @@ export class RefreshSessions {
    * refresh holds at this moment (waiting for them could deadlock with a refresh walking its family's
    * successors); the version already ends those.
    */
-  async endAll(em: EntityManager, user: User): Promise<void> {
+  async endAll(em: EntityManager, user: User, keptTokenId?: string): Promise<void> {
     const [row] = await sql<{ session_version: number }>(
       em,
       `update app_user set session_version = session_version + 1, kept_token_hash = null, kept_token_until = null
@@ -107,7 +107,10 @@ export class RefreshSessions {
         where id in (select id from refresh_session where user_id = ? and revoked_at is null for update skip locked)`,
       [user.id],
     );
-    this.outbox.record(em, new SessionsEnded(user.id, { userId: user.id }));
+    this.outbox.record(
+      em,
+      new SessionsEnded(user.id, { userId: user.id, ...(keptTokenId ? { keptTokenId } : {}) }),
+    );
   }
 
   async revokeFamily(em: EntityManager, familyId: string): Promise<void> {

@@ -23,10 +23,11 @@ export class UserImageRepository {
     (row) => row.user_id,
   );
 
-  private readonly photoOf = new PreparedStatement<{ content_type: string; etag: string; data: Buffer | Uint8Array }>(
-    'photo-with-bytes',
-    'select content_type, etag, data from user_image where user_id = ?',
-  );
+  private readonly photoOf = new PreparedStatement<{
+    content_type: string;
+    etag: string;
+    data: Buffer | Uint8Array;
+  }>('photo-with-bytes', 'select content_type, etag, data from user_image where user_id = ?');
 
   constructor(private readonly em: EntityManager) {}
 

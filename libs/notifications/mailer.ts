@@ -64,7 +64,8 @@ export class Mailer {
     } catch {
       return; // no mail written yet
     }
-    for (const file of files) if (file.includes(tag)) rmSync(join(this.config.outboxDir, file), { force: true });
+    for (const file of files)
+      if (file.includes(tag)) rmSync(join(this.config.outboxDir, file), { force: true });
   }
 }
 

@@ -148,12 +148,13 @@ export class ConnectionsGateway
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     const session = typeof token === 'string' ? await this.tokens.activeToken(token) : undefined;
     if (!session) return 'unauthorized';
-    const { claims, expiresAt } = session;
+    const { claims, expiresAt, tokenId } = session;
     const open = this.socketsPerMember.get(claims.id) ?? 0;
     if (open >= MAX_SOCKETS_PER_MEMBER) return 'too many connections';
     this.socketsPerMember.set(claims.id, open + 1);
     socket.data.userId = claims.id;
     socket.data.expiresAt = expiresAt;
+    socket.data.tokenId = tokenId;
     return undefined;
   }
 }

@@ -62,8 +62,15 @@ export class RealtimeNotifier {
       server.serverSideEmit(MEMBER_LEFT, userId);
   }
 
-  /** Closes every socket of the member, on every gateway (suspended, deleted). */
-  disconnect(userId: string): void {
-    this.server?.in(memberRoom(userId)).disconnectSockets(true);
+  /**
+   * Closes every socket of the member, on every gateway (suspended, deleted, signed out everywhere), except
+   * those opened with the token `keep` (a password change's asker: its sign-in goes on).
+   */
+  async disconnect(userId: string, keep?: string): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    if (!keep) return void server.in(memberRoom(userId)).disconnectSockets(true);
+    for (const socket of await server.in(memberRoom(userId)).fetchSockets())
+      if (socket.data.tokenId !== keep) socket.disconnect(true);
   }
 }

@@ -98,7 +98,9 @@ export class PersonalityVectorRepository {
         at.toISOString(),
         vectors.map((vector) => vector.userId),
         vectors.map((vector) => `{${vector.choices.join(',')}}`),
-        vectors.map((vector) => (vector.bioEmbedding ? vectorBytes(vector.bioEmbedding).toString('hex') : null)),
+        vectors.map((vector) =>
+          vector.bioEmbedding ? vectorBytes(vector.bioEmbedding).toString('hex') : null,
+        ),
         vectors.map((vector) => vector.embeddingModel),
       ],
     );

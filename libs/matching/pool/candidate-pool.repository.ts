@@ -42,9 +42,7 @@ export class CandidatePoolRepository {
 
   async some(em: EntityManager, userIds: string[]): Promise<PoolMember[]> {
     if (userIds.length === 0) return [];
-    return (
-      await sql<MemberRow>(em, `${MEMBERS} where user_id = any(?::uuid[])`, [userIds])
-    ).map(toMember);
+    return (await sql<MemberRow>(em, `${MEMBERS} where user_id = any(?::uuid[])`, [userIds])).map(toMember);
   }
 }
 

@@ -11,6 +11,8 @@ export interface VerifiedToken {
   claims: AccessTokenClaims;
   /** The token's `exp`, in ms. */
   expiresAt: number;
+  /** Its `jti`: a socket opened with it knows which sign-in it belongs to. */
+  tokenId?: string;
 }
 
 /**
@@ -58,7 +60,7 @@ export class AccessTokenVerifier {
 
   /** A just verified token, if its claims are the spec's; it is remembered until it expires. */
   private remember(token: string, payload: Record<string, unknown>): VerifiedToken | undefined {
-    const { id, email, sv, exp } = payload;
+    const { id, email, sv, exp, jti } = payload;
     if (typeof id !== 'string' || typeof email !== 'string') return undefined;
     // Tokens from before session versions existed carry none: the version every account started at.
     const sessionVersion = sv === undefined ? 0 : sv;
@@ -66,6 +68,7 @@ export class AccessTokenVerifier {
     const verified = {
       claims: { id, email, sessionVersion },
       expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity,
+      ...(typeof jti === 'string' ? { tokenId: jti } : {}),
     };
     if (typeof exp === 'number') this.verified.set(token, verified);
     return verified;

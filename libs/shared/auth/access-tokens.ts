@@ -25,6 +25,12 @@ export class AccessTokens {
       { subject: account.id, jwtid: randomBytes(9).toString('base64url') },
     );
   }
+
+  /** The `jti` of a token the guard verified already (not checked again here). */
+  idOf(token: string): string | undefined {
+    const jti = (this.jwt.decode<{ jti?: unknown } | null>(token) ?? {}).jti;
+    return typeof jti === 'string' ? jti : undefined;
+  }
 }
 
 /**

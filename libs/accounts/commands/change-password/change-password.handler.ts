@@ -33,7 +33,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       const user = await this.users.findById(command.userId, em);
       if (!user || user.suspendedAt) throw AccountErrors.noSession();
       user.passwordHash = passwordHash;
-      await this.sessions.endAll(em, user);
+      const kept = command.askedWith ? this.accessTokens.idOf(command.askedWith) : undefined;
+      await this.sessions.endAll(em, user, kept);
       if (command.askedWith) {
         user.keptTokenHash = hashSecretToken(command.askedWith);
         user.keptTokenUntil = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);

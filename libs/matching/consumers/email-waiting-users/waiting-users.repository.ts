@@ -103,7 +103,12 @@ export class WaitingUsersRepository {
       `insert into compatible_signup_notice (user_id, newcomer_id, percent, sent_at)
        select x.user_id, ?::uuid, x.percent, ?::timestamptz from unnest(?::uuid[], ?::smallint[]) as x(user_id, percent)
        on conflict do nothing returning user_id`,
-      [newcomerId, at.toISOString(), notices.map((notice) => notice.userId), notices.map((notice) => notice.percent)],
+      [
+        newcomerId,
+        at.toISOString(),
+        notices.map((notice) => notice.userId),
+        notices.map((notice) => notice.percent),
+      ],
     );
     return new Set(rows.map((row) => row.user_id));
   }
