@@ -1,17 +1,20 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { HttpAdapterHost } from '@nestjs/core';
 import express, { type Response } from 'express';
 import { RequestsInFlight } from './requests-in-flight.js';
 
 /** An Express server whose one route answers when the test says so, with `track` in front of it. */
 async function serve() {
-  const inFlight = new RequestsInFlight({} as HttpAdapterHost);
+  let server: Server | undefined;
+  const host = { httpAdapter: { getHttpServer: () => server } } as unknown as HttpAdapterHost;
+  const inFlight = new RequestsInFlight(host);
   const waiting: Response[] = [];
   const app = express();
   app.use(inFlight.track);
   app.get('/slow', (_request, response) => void waiting.push(response));
-  const server: Server = createServer(app);
+  app.get('/fast', (_request, response) => void response.json({ ok: true }));
+  server = createServer(app);
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
   return { inFlight, waiting, server, port };
@@ -58,5 +61,38 @@ describe('RequestsInFlight.track', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('RequestsInFlight shutdown', () => {
+  it('answers the requests already sent on open connections, then closes them; takes no new connection', async () => {
+    const { inFlight, server, port } = await serve();
+    const sockets = await Promise.all(
+      Array.from(
+        { length: 30 },
+        () =>
+          new Promise<ReturnType<typeof connect>>((open) => {
+            const socket = connect(port, '127.0.0.1', () => open(socket));
+          }),
+      ),
+    );
+    const answers = sockets.map(
+      (socket) =>
+        new Promise<string>((done) => {
+          let text = '';
+          socket.on('data', (chunk) => (text += chunk.toString()));
+          socket.on('error', () => done(`${text}[reset]`));
+          socket.on('close', () => done(text));
+        }),
+    );
+    // Sent, and the shutdown begins before the server has read any of them.
+    for (const socket of sockets) socket.write('GET /fast HTTP/1.1\r\nHost: x\r\n\r\n');
+    const stopping = inFlight.beforeApplicationShutdown();
+    const texts = await Promise.all(answers);
+    await stopping;
+    expect(texts.every((text) => text.startsWith('HTTP/1.1 200'))).toBe(true);
+    expect(texts.every((text) => /\r\nconnection: close\r\n/i.test(text))).toBe(true);
+    expect(server.listening).toBe(false);
+    await expect(fetch(`http://127.0.0.1:${port}/fast`)).rejects.toThrow();
   });
 });

@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
@@ -32,8 +33,8 @@ function endAndFinish(this: Response, ...args: unknown[]): Response {
  * API requests whose answer is not written yet. Closing the HTTP server waits for open connections only, so
  * a handler whose client hung up was not waited for: the database closed under it ("Cannot use a pool after
  * calling end on the pool"), and a write it was making could be lost. Before the modules shut down, this
- * stops the server taking connections and waits, bounded, until every API request begun has been answered
- * (Nest ends every answer, also one whose client is gone).
+ * stops the server taking connections and waits, bounded, until every API request sent on an open connection
+ * has been answered (Nest ends every answer, also one whose client is gone).
  */
 @Injectable()
 export class RequestsInFlight implements BeforeApplicationShutdown {
@@ -73,15 +74,42 @@ export class RequestsInFlight implements BeforeApplicationShutdown {
 
   async beforeApplicationShutdown(): Promise<void> {
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
-    // No new connections, idle keep-alive ones closed; Nest's own close of the server comes later.
-    if (server?.listening) server.close();
-    if (this.count === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    const settled = await Promise.race([
-      new Promise<boolean>((done) => (this.drained = () => done(true))),
-      new Promise<boolean>((done) => (timer = setTimeout(() => done(false), DRAIN_TIMEOUT_MS))),
-    ]);
-    clearTimeout(timer);
-    if (!settled) this.logger.warn(`shutting down with ${this.count} API requests unanswered`);
+    const deadline = performance.now() + DRAIN_TIMEOUT_MS;
+    let lastArrivalAt = performance.now();
+    const quiet = () => performance.now() - lastArrivalAt >= QUIET_MS;
+    this.logger.log(`stopping: ${this.count} API requests being answered`);
+    if (server?.listening) {
+      // From now on every answer closes its connection.
+      server.prependListener('connection', () => (lastArrivalAt = performance.now()));
+      server.prependListener('request', (_request: IncomingMessage, response: ServerResponse) => {
+        lastArrivalAt = performance.now();
+        response.shouldKeepAlive = false;
+      });
+      // Connections clients have opened may still wait in the kernel's backlog, and closing the listener
+      // resets them: it closes once none has come in for a moment (or after LISTEN_GRACE_MS). Not
+      // http.Server's close(): it also drops the keep-alive connections it deems idle, and one whose request
+      // has arrived but is not read yet looks idle. Those requests are answered.
+      await until(quiet, performance.now() + LISTEN_GRACE_MS);
+      netClose.call(server);
+    }
+    // Done once nothing is being answered and no request has come in on an open connection for a moment.
+    await until(() => this.count === 0 && quiet(), deadline);
+    server?.closeIdleConnections();
+    if (this.count > 0) this.logger.warn(`shutting down with ${this.count} API requests unanswered`);
+    else this.logger.log('stopped taking requests: every one sent was answered');
   }
 }
+
+/** Resolves once `done()` holds, or at `deadline` (a performance.now() time). */
+async function until(done: () => boolean, deadline: number): Promise<void> {
+  while (!done() && performance.now() < deadline)
+    await new Promise((tick) => setTimeout(tick, DRAIN_POLL_MS));
+}
+
+/** net.Server's close: stops accepting connections, and leaves the open ones to finish. */
+const netClose = NetServer.prototype.close;
+/** How long no new connection or request must come in before the listener, then the connections, close. */
+const QUIET_MS = 200;
+/** The longest the listener stays open after shutdown begins, however busy. */
+const LISTEN_GRACE_MS = 2_000;
+const DRAIN_POLL_MS = 20;
