@@ -2,11 +2,24 @@ import '../../libs/config/thread-pool.js';
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
+import { waitForCliOnFolder } from '../../libs/persistence/pglite-in-use.js';
 import { reportFatalStart } from '../../libs/shared/observability/logging.js';
 import { createGatewayApp } from './create-gateway-app.js';
 
+/** How long a start waits for a CLI command that has the embedded database (a seed may take minutes). */
+const CLI_WAIT_MS = 10 * 60_000;
+
 async function main(): Promise<void> {
   const config = AppConfig.fromEnvironment();
+  // A CLI command started a moment before the app opened the folder itself: the app waits for it.
+  if (config.database.kind === 'pglite')
+    await waitForCliOnFolder(config.database.dir, {
+      timeoutMs: CLI_WAIT_MS,
+      waiting: (holder) =>
+        new Logger('Fated').log(
+          `waiting for ${holder.command} (pid ${holder.pid}) to finish with the embedded database`,
+        ),
+    });
   const app = await createGatewayApp(config);
   await app.listen(config.port);
   const mode = config.distributed ? 'gateway (distributed)' : 'gateway + matcher (embedded)';

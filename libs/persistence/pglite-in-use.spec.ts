@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { claimPgliteFolder, findPgliteUser, releasePgliteFolder } from './pglite-in-use.js';
+import {
+  claimPgliteFolder,
+  findPgliteUser,
+  releasePgliteFolder,
+  waitForCliOnFolder,
+} from './pglite-in-use.js';
 
 describe('PGlite in-use check', () => {
   let dir: string;
@@ -60,5 +65,27 @@ describe('PGlite in-use check', () => {
     expect(findPgliteUser(dir)).toBeUndefined();
     expect(claimPgliteFolder(dir)).toBeUndefined();
     expect(readFileSync(`${dir}.claim`, 'utf8')).toBe(`${process.pid}\n`);
+  });
+
+  it('waits while a CLI command has the folder, telling once; not for any other holder', async () => {
+    // A stand-in for `node dist/cli/bin/fated.js stats` that holds the claim for 600 ms.
+    holder = spawn('sh', ['-c', 'sleep 0.6', 'dist/cli/bin/fated.js'], { stdio: 'ignore' });
+    await new Promise((resolve) => holder!.once('spawn', resolve));
+    writeFileSync(`${dir}.claim`, `${holder.pid}\n`);
+    const told: string[] = [];
+    const started = Date.now();
+    await waitForCliOnFolder(dir, { timeoutMs: 10_000, waiting: (user) => told.push(user.command ?? '') });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(told).toHaveLength(1);
+    expect(findPgliteUser(dir)).toBeUndefined();
+
+    const other = spawn('sleep', ['30'], { stdio: 'ignore' });
+    holder = other;
+    await new Promise((resolve) => other.once('spawn', resolve));
+    writeFileSync(`${dir}.claim`, `${other.pid}\n`);
+    const quick = Date.now();
+    await waitForCliOnFolder(dir, { timeoutMs: 10_000, waiting: () => told.push('other') });
+    expect(Date.now() - quick).toBeLessThan(5_000); // not the 10 s it would wait for a CLI
+    expect(told).toHaveLength(1);
   });
 });

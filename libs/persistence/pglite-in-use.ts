@@ -152,3 +152,27 @@ function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/** A `fated` CLI command (built or run through tsx), as its command line reads. */
+const CLI_COMMAND = /cli\/bin\/fated(\.[jt]s)?\b/;
+
+/**
+ * Waits while a CLI command has the embedded database's folder (one started a moment before the app, before
+ * the app served its socket: it opened the folder itself), up to `timeoutMs`; `waiting` is told once. Any
+ * other holder is left to the start's own refusal.
+ */
+export async function waitForCliOnFolder(
+  databaseDir: string,
+  { timeoutMs, waiting }: { timeoutMs: number; waiting: (holder: PgliteUser) => void },
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let told = false;
+  for (;;) {
+    const holder = findPgliteUser(databaseDir);
+    if (!holder || holder === 'unknown' || !CLI_COMMAND.test(holder.command ?? '')) return;
+    if (Date.now() > deadline) return;
+    if (!told) waiting(holder);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
