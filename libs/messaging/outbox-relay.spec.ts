@@ -14,6 +14,7 @@ import { OutboxMessage } from './outbox-message.entity.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { ProcessedEvents } from './processed-events.js';
 import { ProcessedEventsPruner } from './processed-events-pruner.js';
+import { RequestContext } from '../shared/observability/request-context.js';
 
 class SomethingHappened extends IntegrationEvent<{ n: number }> {
   static readonly type = 'SomethingHappened';
@@ -87,6 +88,24 @@ describe('outbox relay and processed-event marks (on PGlite)', () => {
     publisher.failing = false;
     await relay.drain();
     expect(publisher.received).toHaveLength(1);
+  });
+
+  it('polls outside the request that nudged it, and less and less often while it fails', async () => {
+    const seen: (string | undefined)[] = [];
+    const publish = publisher.publish.bind(publisher);
+    publisher.publish = async (envelopes, delivered) => {
+      seen.push(RequestContext.requestId());
+      return publish(envelopes, delivered);
+    };
+    publisher.failing = true;
+    await record(new SomethingHappened('user-1', { n: 1 }));
+    RequestContext.run('a-request', () => relay.nudge());
+    await new Promise((resolve) => setTimeout(resolve, 1_400));
+    await relay.beforeApplicationShutdown();
+    // 0, then 500 and 1,000 ms apart (not every 250 ms: 6 tries).
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(seen.length).toBeLessThanOrEqual(3);
+    expect(seen.every((id) => id === undefined)).toBe(true);
   });
 
   it('leaves handed-over rows claimed, unpublished, until their consumers report them delivered', async () => {

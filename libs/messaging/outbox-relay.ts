@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import {
   Inject,
   Injectable,
@@ -22,6 +23,7 @@ interface OutboxRow {
 }
 
 const POLL_INTERVAL_MS = 250;
+const MAX_BACKOFF_MS = 30_000;
 /**
  * How long rows handed to this process's consumers stay claimed before another relay may take them again
  * (their process died). A PGlite process is the only one on its files, so it releases its claims at start.
@@ -58,6 +60,9 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private running: Promise<number> | undefined;
   private stopped = false;
   private lastPrune = 0;
+  /** Polls that failed in a row (the database or the broker unreachable). */
+  private failures = 0;
+  private readonly outsideRequests = new AsyncResource('OutboxRelay');
   /** Event ids whose consumers finished, to be marked published together. */
   private deliveredIds: string[] = [];
   private flushing: Promise<void> | undefined;
@@ -105,7 +110,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
 
   private schedule(delay: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), delay);
+    // Armed outside whichever request nudged it: its polls (and their log lines) carry no request's id.
+    this.timer = this.outsideRequests.runInAsyncScope(() => setTimeout(() => void this.tick(), delay));
   }
 
   private async tick(): Promise<void> {
@@ -113,10 +119,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     try {
       relayed = await this.relayOnce();
       await this.pruneIfDue();
+      this.failures = 0;
     } catch (error) {
-      this.logger.error(`relay failed: ${(error as Error).message}`);
+      this.failures++;
+      this.logger.error(`relay failed (${this.failures} in a row): ${(error as Error).message}`);
     }
-    if (!this.stopped) this.schedule(relayed === BATCH_SIZE ? 0 : POLL_INTERVAL_MS);
+    if (this.stopped) return;
+    // A database that is gone is asked again less and less often (at most every 30 s), not every poll.
+    const backoff = Math.min(POLL_INTERVAL_MS * 2 ** this.failures, MAX_BACKOFF_MS);
+    this.schedule(this.failures > 0 ? backoff : relayed === BATCH_SIZE ? 0 : POLL_INTERVAL_MS);
   }
 
   private relayOnce(): Promise<number> {
