@@ -41,6 +41,8 @@ export async function createGatewayApp(
   // Nest's Logger everywhere now writes through pino (JSON lines; pretty in development).
   const logger = createLogger(config, options.logStream);
   app.useLogger(new AppLogger(logger));
+  // From here every line is written as it happens: a first start's migrations are seen while they run.
+  app.flushLogs();
   app.set('query parser', 'simple');
   // request.ip (what the limits key on) is the forwarded client only behind proxies TRUST_PROXY names.
   app.set('trust proxy', config.trustProxy);

@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { waitForCliOnFolder } from '../../libs/persistence/pglite-in-use.js';
 import { reportFatalStart } from '../../libs/shared/observability/logging.js';
+import { StartupError } from '../../libs/shared/startup-error.js';
 import { createGatewayApp } from './create-gateway-app.js';
 
 /** How long a start waits for a CLI command that has the embedded database (a seed may take minutes). */
@@ -21,9 +22,20 @@ async function main(): Promise<void> {
         ),
     });
   const app = await createGatewayApp(config);
-  await app.listen(config.port);
+  const logger = new Logger('Fated');
+  if (config.env === 'production' && !process.env.PUBLIC_URL)
+    logger.warn(`PUBLIC_URL is not set: links in mails and the allowed origin are ${config.publicUrl}`);
+  try {
+    await app.listen(config.port);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    await app.close().catch(() => undefined);
+    throw new StartupError(`port ${config.port} is in use by another process: stop it, or set PORT`, {
+      cause: error,
+    });
+  }
   const mode = config.distributed ? 'gateway (distributed)' : 'gateway + matcher (embedded)';
-  new Logger('Fated').log(`${mode} listening on ${config.publicUrl} (port ${config.port})`);
+  logger.log(`${mode} listening on ${config.publicUrl} (port ${config.port})`);
 }
 
 main().catch((error: Error) => {

@@ -51,10 +51,28 @@ describe('parseEnv', () => {
 
   it('refuses production without real secrets', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/JWT_ACCESS_SECRET and JWT_REFRESH_SECRET/);
-    const secret = 'x'.repeat(32);
-    const production = { NODE_ENV: 'production', JWT_ACCESS_SECRET: secret, JWT_REFRESH_SECRET: secret };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_ACCESS_SECRET: 'a'.repeat(32),
+      JWT_REFRESH_SECRET: 'r'.repeat(32),
+    };
     expect(() => parseEnv(production)).toThrow(/SMTP_URL is required/);
     expect(parseEnv({ ...production, SMTP_URL: 'smtp://mail.example:587' }).NODE_ENV).toBe('production');
+  });
+
+  it('refuses one secret for both kinds of token in production, and says what a number must be', () => {
+    const same = {
+      NODE_ENV: 'production',
+      JWT_ACCESS_SECRET: 'x'.repeat(32),
+      JWT_REFRESH_SECRET: 'x'.repeat(32),
+    };
+    expect(() => parseEnv({ ...same, SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      'JWT_ACCESS_SECRET and JWT_REFRESH_SECRET must differ',
+    );
+    expect(() => parseEnv({ AUTH_RATE_LIMIT: '-1' })).toThrow(
+      'AUTH_RATE_LIMIT: must be a whole number of at least 1',
+    );
+    expect(() => parseEnv({ PORT: '1.5' })).toThrow('PORT: must be a whole number from 0 to 65535');
   });
 
   it('lists what production lacks with the bad values, in one error', () => {
@@ -68,7 +86,7 @@ describe('parseEnv', () => {
     expect(failure).toBeInstanceOf(StartupError);
     expect(failure?.message.split('\n')).toEqual([
       'Invalid configuration:',
-      expect.stringMatching(/^ {2}PORT: /),
+      '  PORT: must be a whole number from 0 to 65535',
       '  JWT_ACCESS_SECRET: must be at least 32 characters',
       '  JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production',
       '  SMTP_URL is required when NODE_ENV=production',

@@ -50,6 +50,13 @@ const urlWithScheme = (schemes: string[]) =>
       `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}`,
     );
 
+/** A whole number in a range, with one message an operator reads (not the library's own wording). */
+const wholeNumber = (min: number, max?: number) => {
+  const message = `must be a whole number ${max === undefined ? `of at least ${min}` : `from ${min} to ${max}`}`;
+  const atLeast = z.coerce.number({ error: message }).int(message).min(min, message);
+  return max === undefined ? atLeast : atLeast.max(max, message);
+};
+
 const PROXY_PRESETS = ['loopback', 'linklocal', 'uniquelocal'];
 const isProxyAddress = (entry: string) => {
   if (PROXY_PRESETS.includes(entry)) return true;
@@ -85,7 +92,7 @@ const trustProxy = z
 /** The environment of design.md, validated once at start-up. Unknown variables are ignored. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   /** Defaults to http://localhost:$PORT (parseEnv fills it in once PORT is known). */
   PUBLIC_URL: urlWithScheme(['http', 'https'])
     .transform((value) => value.replace(/\/+$/, ''))
@@ -106,15 +113,15 @@ export const envSchema = z.object({
   MATCH_CRON: cron.default('0 6 * * *'),
   TZ: timeZone.default('UTC'),
   /** Requests per minute per IP on login, register and resend; lowered in the throttling test. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT: wholeNumber(1).default(30),
   /** Attempts per 15 minutes for one email address on login and resend. */
-  AUTH_EMAIL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_EMAIL_RATE_LIMIT: wholeNumber(1).default(10),
   TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   /** Bearer token for GET /api/metrics; with NODE_ENV=production the endpoint answers 404 without one. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Where a matcher process serves its metrics (it has no HTTP API). */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_PORT: wholeNumber(0, 65535).default(9464),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_URL: string };
@@ -138,7 +145,10 @@ function missingInProduction(env: NodeJS.ProcessEnv): string[] {
   return [
     !env.JWT_ACCESS_SECRET || !env.JWT_REFRESH_SECRET
       ? 'JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required when NODE_ENV=production'
-      : undefined,
+      : // One secret for both would let a refresh token pass where an access token is asked for.
+        env.JWT_ACCESS_SECRET === env.JWT_REFRESH_SECRET
+        ? 'JWT_ACCESS_SECRET and JWT_REFRESH_SECRET must differ'
+        : undefined,
     // Without it mails (with their sign-in links) would be written to files on the server.
     !env.SMTP_URL ? 'SMTP_URL is required when NODE_ENV=production' : undefined,
   ].filter((line) => line !== undefined);

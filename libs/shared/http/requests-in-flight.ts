@@ -77,7 +77,8 @@ export class RequestsInFlight implements BeforeApplicationShutdown {
     const deadline = performance.now() + DRAIN_TIMEOUT_MS;
     let lastArrivalAt = performance.now();
     const quiet = () => performance.now() - lastArrivalAt >= QUIET_MS;
-    this.logger.log(`stopping: ${this.count} API requests being answered`);
+    const serving = server?.listening === true;
+    if (serving) this.logger.log(`stopping: ${this.count} API requests being answered`);
     if (server?.listening) {
       // From now on every answer closes its connection.
       server.prependListener('connection', () => (lastArrivalAt = performance.now()));
@@ -96,7 +97,7 @@ export class RequestsInFlight implements BeforeApplicationShutdown {
     await until(() => this.count === 0 && quiet(), deadline);
     server?.closeIdleConnections();
     if (this.count > 0) this.logger.warn(`shutting down with ${this.count} API requests unanswered`);
-    else this.logger.log('stopped taking requests: every one sent was answered');
+    else if (serving) this.logger.log('stopped taking requests: every one sent was answered');
   }
 }
 
