@@ -6,7 +6,7 @@ import { RequestsInFlight } from './requests-in-flight.js';
 
 /** An Express server whose one route answers when the test says so, with `track` in front of it. */
 async function serve() {
-  let server: Server | undefined;
+  // Asked for only at shutdown, once the server below exists.
   const host = { httpAdapter: { getHttpServer: () => server } } as unknown as HttpAdapterHost;
   const inFlight = new RequestsInFlight(host);
   const waiting: Response[] = [];
@@ -14,7 +14,7 @@ async function serve() {
   app.use(inFlight.track);
   app.get('/slow', (_request, response) => void waiting.push(response));
   app.get('/fast', (_request, response) => void response.json({ ok: true }));
-  server = createServer(app);
+  const server: Server = createServer(app);
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
   return { inFlight, waiting, server, port };
