@@ -40,6 +40,25 @@ export function useRefreshConnections(): () => void {
 }
 
 /**
+ * Takes an ended conversation off the list at once, then loads the list again: shown meanwhile, its entry would
+ * ask for the other member's photo, which is gone for this member (404).
+ */
+export function useDropConnection(): (connectionId: string) => void {
+  const queryClient = useQueryClient();
+  const { auth } = useAuth();
+  const userId = auth?.id ?? '';
+  return useCallback(
+    (connectionId: string) => {
+      queryClient.setQueryData<{ id: string }[]>(queryKeys.connections(userId), (list) =>
+        list?.filter((connection) => connection.id !== connectionId),
+      );
+      void queryClient.invalidateQueries({ queryKey: queryKeys.connections(userId) });
+    },
+    [queryClient, userId],
+  );
+}
+
+/**
  * How many conversations the signed-in member has, and how many messages in them they have not read (the sum
  * of `unread` in GET /connections), kept fresh by the socket. A failed load keeps the last answer; none yet:
  * 0 and 0.

@@ -4,6 +4,7 @@ import { authStore } from '@/lib/auth-store';
 import { fakeSockets, serverSends } from '@/test/fake-socket';
 import { fakeJwt, json, mockFetch, type RecordedCall } from '@/test/http';
 import { landing, renderRoutes } from '@/test/render';
+import { queryKeys } from '@/lib/query/query-keys';
 import { ConversationPage } from './conversation-page';
 
 const ME = 'u-ada';
@@ -293,8 +294,10 @@ describe('ConversationPage', () => {
         ? new Response(null, { status: 204 })
         : undefined,
     );
-    const { router } = renderConversation();
+    const { router, queryClient } = renderConversation();
     await screen.findByRole('heading', { name: 'Ben' });
+    // The list as the member last saw it, with Ben.
+    queryClient.setQueryData(queryKeys.connections(ME), [connection]);
 
     fireEvent.click(screen.getByRole('button', { name: 'More options' }));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
@@ -307,6 +310,8 @@ describe('ConversationPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Unmatch' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/connections'));
     expect(calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/connections/c1' }));
+    // Off the list at once: its entry would ask for Ben's photo, gone for this member.
+    expect(queryClient.getQueryData(queryKeys.connections(ME))).toEqual([]);
   });
 
   it('reports with the reason and their last message, then leaves the conversation', async () => {

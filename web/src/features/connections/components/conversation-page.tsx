@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/use-auth';
-import { useRefreshConnections } from '@/lib/realtime/unread-count';
+import { useDropConnection } from '@/lib/realtime/unread-count';
 import { queryKeys } from '@/lib/query/query-keys';
 import { useLoad } from '@/lib/query/use-load';
 import { listConnections, type Connection } from '../api/connections';
@@ -30,7 +30,7 @@ export function ConversationPage() {
   const { id = '' } = useParams();
   const { auth } = useAuth();
   const navigate = useNavigate();
-  const refreshConnections = useRefreshConnections();
+  const dropConnection = useDropConnection();
   const myId = auth?.id ?? '';
   const ended = useRef(false);
 
@@ -51,9 +51,9 @@ export function ConversationPage() {
     if (ended.current) return;
     ended.current = true;
     toast.info('This conversation has ended');
-    refreshConnections();
+    dropConnection(id);
     void navigate(paths.connections, { replace: true });
-  }, [navigate, refreshConnections]);
+  }, [navigate, dropConnection, id]);
 
   // Not one of the member's conversations (any more), or no conversation's id at all (the API's 400): the
   // same answer for both, and no 'Try again', which could never work.
@@ -110,7 +110,7 @@ function ConversationView({
   onEnded: () => void;
 }) {
   const navigate = useNavigate();
-  const refreshConnections = useRefreshConnections();
+  const dropConnection = useDropConnection();
   // The end this member causes (Unmatch, Block, Report) is told by its own toast, not as 'has ended'.
   const own = useOwnEnd(onEnded);
   const conversation = useConversation({
@@ -138,7 +138,7 @@ function ConversationView({
           name={connection.name}
           lastMessageFromThem={lastFromThem ?? null}
           onDone={() => {
-            refreshConnections();
+            dropConnection(connection.id);
             void navigate(paths.connections, { replace: true });
           }}
           onEnded={own.onEnded}
