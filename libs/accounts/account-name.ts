@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { VISIBLE_TEXT } from '../shared/http/visible-text.js';
+import { Trimmed } from '../shared/http/trimmed.js';
 
 /**
  * The name a member goes by (sign-up, or chosen after a reclaim): trimmed, 1–100 characters, something to see. Listed in the order
@@ -15,5 +15,5 @@ export const IsAccountName = () =>
     // Zero-width spaces only would be a blank name on every card and mail.
     Matches(VISIBLE_TEXT, { message: 'Name required' }),
     MaxLength(100, { message: 'Name must be at most 100 characters' }),
-    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    Trimmed(),
   );

@@ -3,8 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsAccountName } from '../../account-name.js';
 import { IsEmailAddress } from '../../email-address.js';
 import { IsOptional, IsString, Length } from 'class-validator';
-
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+import { Trimmed } from '../../../shared/http/trimmed.js';
 
 /**
  * A code comes from a share link the member cannot edit in the form: one pasted with a stray character (a
@@ -23,7 +22,7 @@ export class RegisterUserDto {
   name!: string;
 
   @ApiProperty({ example: 'avery@example.com' })
-  @Transform(trim)
+  @Trimmed()
   @IsEmailAddress()
   email!: string;
 

@@ -4,8 +4,8 @@ import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 
 import { SEXES, type Sex } from '../../profile.entity.js';
 import { ProfileMessages as M, ProfileRules as R } from '../../profile-rules.js';
 import { IsId } from '../../../shared/http/is-id.js';
+import { Trimmed } from '../../../shared/http/trimmed.js';
 
-const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Absent optional text is stored as an empty string, like a field the user left blank. */
 const trimOrEmpty = ({ value }: { value: unknown }) =>
   value === undefined || value === null ? '' : typeof value === 'string' ? value.trim() : value;
@@ -24,7 +24,7 @@ export class SetProfileDto {
     maxLength: R.cityMaxLength,
     description: "The part before the comma of 'City, ST'",
   })
-  @Transform(trim)
+  @Trimmed()
   @IsNotEmpty({ message: M.location })
   @MaxLength(R.cityMaxLength, { message: M.location })
   // A letter or digit somewhere (not only invisible characters such as U+200B).
@@ -35,7 +35,7 @@ export class SetProfileDto {
   city!: string;
 
   @ApiProperty({ example: 'TX', pattern: R.statePattern.source })
-  @Transform(trim)
+  @Trimmed()
   @Matches(R.statePattern, { message: M.location })
   @IsString({ message: M.location })
   state!: string;

@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useRef, type ButtonHTMLAttributes, type MouseEvent } from 'react';
+import { focusIsLost } from '@/lib/a11y/focus-rescue';
 import { Spinner } from './spinner';
 import './button.css';
 
@@ -46,8 +47,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     wasLoading.current = loading;
     if (!ended || !focusedWhenClicked.current) return;
     focusedWhenClicked.current = false;
-    const active = document.activeElement;
-    if (own.current?.isConnected && (active === null || active === document.body)) own.current.focus();
+    if (own.current?.isConnected && focusIsLost()) own.current.focus();
   }, [loading]);
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     focusedWhenClicked.current = document.activeElement === event.currentTarget;

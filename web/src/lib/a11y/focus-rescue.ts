@@ -1,5 +1,10 @@
 import { useEffect } from 'react';
 
+/** Whether the focus is on nothing: on the page itself, as a browser leaves it when its control goes. */
+export function focusIsLost(): boolean {
+  return document.activeElement === null || document.activeElement === document.body;
+}
+
 /** How long a page's heading may still be on its way (a lazy screen, its data) when the focus needs it. */
 const HEADING_WAIT_MS = 3000;
 
@@ -22,9 +27,8 @@ export function useFocusRescue(): void {
   useEffect(() => {
     let focused: Element | null = null;
     let frame = 0;
-    const lost = () => document.activeElement === null || document.activeElement === document.body;
     const rescue = (deadline: number) => {
-      if (!lost() || focusPageHeading()) return;
+      if (!focusIsLost() || focusPageHeading()) return;
       if (performance.now() < deadline) frame = requestAnimationFrame(() => rescue(deadline));
     };
     const onFocusIn = (event: FocusEvent) => {
@@ -32,7 +36,7 @@ export function useFocusRescue(): void {
       cancelAnimationFrame(frame);
     };
     const observer = new MutationObserver(() => {
-      if (!focused || focused.isConnected || !lost()) return;
+      if (!focused || focused.isConnected || !focusIsLost()) return;
       focused = null;
       const deadline = performance.now() + HEADING_WAIT_MS;
       frame = requestAnimationFrame(() => rescue(deadline));
