@@ -5,6 +5,12 @@ import { messageSchema, type Message } from './connections';
 export const MESSAGE_MAX = 2000;
 /** What the API takes as a message: something to see, not only spaces and zero-width or blank characters. */
 export const hasVisibleText = (text: string) => /[^\s\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/u.test(text);
+/**
+ * A text's length as the API counts it (class-validator's MaxLength): code points, leaving out emoji and text
+ * presentation selectors. A textarea's own `maxLength` counts UTF-16 units, so an emoji would count twice.
+ */
+export const messageLength = (text: string) =>
+  text.replace(/[\uFE0E\uFE0F]/g, '').replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
 export const PAGE_SIZE = 50;
 
 const pageSchema = z.object({ messages: z.array(messageSchema), more: z.boolean() });

@@ -148,7 +148,31 @@ describe('ConversationPage', () => {
     fireEvent.click(send);
     await waitFor(() => expect(within(log()).getByText('See you Friday')).toBeInTheDocument());
     expect(calls.filter((call) => call.method === 'POST' && call.path.endsWith('/messages'))).toHaveLength(1);
-    expect(composer()).toHaveAttribute('maxlength', '2000');
+  });
+
+  it('counts characters as the API does: an emoji is one, 2000 is the most', async () => {
+    const { calls } = serve();
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    const send = screen.getByRole('button', { name: 'Send' });
+
+    fireEvent.change(composer(), { target: { value: '\u{1F600}'.repeat(2001) } });
+    expect(screen.getByText('1 character too many')).toBeInTheDocument();
+    expect(composer()).toHaveAttribute('aria-invalid', 'true');
+    expect(send).toBeDisabled();
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(calls.filter((call) => call.method === 'POST' && call.path.endsWith('/messages'))).toHaveLength(0);
+
+    fireEvent.change(composer(), { target: { value: '\u2764\uFE0F'.repeat(1990) } });
+    expect(screen.getByText('10 characters left')).toBeInTheDocument();
+    fireEvent.change(composer(), { target: { value: '\u{1F600}'.repeat(2000) } });
+    expect(screen.getByText('0 characters left')).toBeInTheDocument();
+    fireEvent.click(send);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'POST' && call.path.endsWith('/messages'))).toHaveLength(
+        1,
+      ),
+    );
   });
 
   it("shows 'Not sent' and 'Retry' when sending fails; Retry reuses the clientId", async () => {

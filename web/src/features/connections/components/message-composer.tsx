@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { hasVisibleText, MESSAGE_MAX } from '../api/messages';
+import { hasVisibleText, MESSAGE_MAX, messageLength } from '../api/messages';
 
 /** Shown once the message gets near the limit. */
 const COUNT_FROM = MESSAGE_MAX - 200;
@@ -11,7 +11,9 @@ export function MessageComposer({ onSend }: { onSend: (text: string) => void }) 
   const inputId = useId();
   const countId = useId();
   const trimmed = text.trim();
-  const canSend = hasVisibleText(trimmed) && trimmed.length <= MESSAGE_MAX;
+  const left = MESSAGE_MAX - messageLength(trimmed);
+  const canSend = hasVisibleText(trimmed) && left >= 0;
+  const showCount = left <= MESSAGE_MAX - COUNT_FROM;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -38,16 +40,22 @@ export function MessageComposer({ onSend }: { onSend: (text: string) => void }) 
         id={inputId}
         className="composer__input"
         rows={1}
-        maxLength={MESSAGE_MAX}
         placeholder="Write a message…"
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
-        aria-describedby={text.length >= COUNT_FROM ? countId : undefined}
+        aria-describedby={showCount ? countId : undefined}
+        aria-invalid={left < 0 || undefined}
       />
-      {text.length >= COUNT_FROM ? (
-        <p id={countId} className="composer__count" aria-live="polite">
-          {MESSAGE_MAX - text.length} characters left
+      {showCount ? (
+        <p
+          id={countId}
+          className={left < 0 ? 'composer__count composer__count--over' : 'composer__count'}
+          aria-live="polite"
+        >
+          {left < 0
+            ? `${-left} ${-left === 1 ? 'character' : 'characters'} too many`
+            : `${left} characters left`}
         </p>
       ) : null}
       <button type="submit" className="composer__send" disabled={!canSend}>
