@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/sql';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -157,5 +159,39 @@ describe('accounts API', () => {
     const second = verificationLinkIn(await t.mail.waitFor(email, (mail) => !mail.raw.includes(first.token)));
     expect((await client.post('/verification', { id, emailToken: first.token })).status).toBe(400);
     expect((await client.post('/verification', { id, emailToken: second.token })).status).toBe(201);
+  });
+});
+
+describe('accounts API, mails written to files (no SMTP_URL)', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp(
+      { SMTP_URL: '', LOG_LEVEL: 'log' },
+      { logStream: { write: (line: string) => void lines.push(line) } },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('logs that a reset mail was written, never its link: whoever reads the log could take the account', async () => {
+    const client = t.client();
+    const email = `reset-in-file-${Date.now()}@example.com`;
+    const { id } = (await client.post('/register', { name: 'Rowan', email, password: 'password123' })).body;
+    expect((await client.post('/password/forgot', { email })).status).toBe(202);
+
+    const written = () =>
+      lines.some((line) =>
+        line.includes(`password reset mail for account ${id} written to ${t.config.outboxDir}`),
+      );
+    for (let waited = 0; !written() && waited < 5_000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(written()).toBe(true);
+    const mails = readdirSync(t.config.outboxDir).map((file) =>
+      readFileSync(join(t.config.outboxDir, file), 'utf8'),
+    );
+    const token = mails.join('\n').match(/resetPassword\/[0-9a-f-]+\/([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeDefined();
+    expect(lines.join('\n')).not.toContain(token);
+    expect(lines.join('\n')).not.toContain('/resetPassword/');
   });
 });

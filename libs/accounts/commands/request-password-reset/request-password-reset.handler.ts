@@ -45,8 +45,9 @@ export class RequestPasswordResetHandler implements ICommandHandler<RequestPassw
       this.mailer
         .send(passwordResetMail(user.email, user.verified ? user.name : null, link))
         .then(() => {
+          // Not the link: whoever reads the log could take the account over. The mail file has it.
           if (this.mailer.writesToFiles)
-            this.logger.log(`password reset link for account ${user.id}: ${link}`);
+            this.logger.log(`password reset mail for account ${user.id} written to ${this.config.outboxDir}`);
         })
         .catch((error: Error) =>
           this.logger.error(`reset mail to account ${user.id} not sent: ${error.message}`),
