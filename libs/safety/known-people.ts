@@ -7,7 +7,9 @@ import { shownMatchesIn, type ShownMatches } from '../shared/auth/shown-matches.
 
 /**
  * Whom a member may block or report: an account they know, because it was in one of their sets (matching's
- * record through the ShownMatches port, whatever happened since), is interested in them, or is connected to them (connections).
+ * record through the ShownMatches port, whatever happened since), is interested in them, is connected to them,
+ * or was (connections). A connection the other ended, by an unmatch or a block, must not take the report away:
+ * else whoever harasses someone could end the conversation first and never be reported.
  */
 @Injectable()
 export class KnownPeople {
@@ -22,11 +24,12 @@ export class KnownPeople {
   async knows(em: EntityManager, userId: string, otherId: string): Promise<boolean> {
     this.introductions ??= introductionsIn(this.modules);
     this.shownMatches ??= shownMatchesIn(this.modules);
-    const [shown, introduced, account] = await Promise.all([
+    const [shown, introduced, ended, account] = await Promise.all([
       this.shownMatches.wasShown(em, userId, otherId),
       this.introductions.introduced(em, userId, otherId),
+      this.introductions.ended(em, userId, otherId),
       this.users.findById(otherId, em),
     ]);
-    return (shown || introduced) && account !== null;
+    return (shown || introduced || ended) && account !== null;
   }
 }

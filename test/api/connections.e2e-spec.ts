@@ -464,6 +464,12 @@ describe('connections (API and Socket.IO)', () => {
     }
     expect((await a.client.post('/interest', { userId: b.id })).status).toBe(404);
     expect((await b.client.post('/interest', { userId: a.id })).status).toBe(404);
+    // The one who was unmatched can still block and report the one who ended it.
+    expect((await b.client.post('/block', { userId: a.id })).status).toBe(201);
+    expect(
+      (await b.client.post('/report', { userId: a.id, reason: 'harassment', note: 'then unmatched me' }))
+        .status,
+    ).toBe(201);
     // Unknown to each other: profile and photo as for a block.
     for (const [viewer, owner] of [
       [a, b],
@@ -528,6 +534,8 @@ describe('connections (API and Socket.IO)', () => {
     );
     expect((await d.client.request('DELETE', `/block/${c.id}`)).status).toBe(204);
     expect((await c.client.post('/interest', { userId: d.id })).status).toBe(404);
+    // Ending the conversation first does not spare anyone a report: whom c was connected to, c can report.
+    expect((await c.client.post('/report', { userId: d.id, reason: 'harassment' })).status).toBe(201);
     expect((await d.client.post('/interest', { userId: c.id })).status).toBe(404);
     const apart = (from: Member, to: Member) =>
       sql(`select 1 from match_block where user_id = ? and blocked_user_id = ?`, [from.id, to.id]);
