@@ -366,12 +366,20 @@ describe('connections (API and Socket.IO)', () => {
       { connectionId: id, ...sent.body },
     ]);
 
-    const invisible = ['\u200B', '\u200B\u200D \u2060', '\u3164\u2800'];
-    for (const text of ['', '   ', ...invisible, 'x'.repeat(2001), 'bad\u0007bell', 'evil\u202Eoverride']) {
+    const invisible = ['\u200B', '\u200B\u200D \u2060', '\u3164\u2800', '\uFE0F', ' \u0301\u20DD '];
+    const hidden = ['a\uFFF9b\uFFFAc\uFFFB', 'hi\u{E0049}\u{E0047}\u{E004E}'];
+    for (const text of [
+      '',
+      '   ',
+      ...invisible,
+      ...hidden,
+      'x'.repeat(2001),
+      'bad\u0007bell',
+      'evil\u202Eoverride',
+    ]) {
       expect((await a.client.post(`/connections/${id}/messages`, { text })).status).toBe(400);
     }
     expect((await a.client.post(`/connections/${id}/messages`, { text: 'x'.repeat(2000) })).status).toBe(201);
-
     for (let i = 0; i < 5; i++) await b.client.post(`/connections/${id}/messages`, { text: `Reply ${i}` });
     const list = (await a.client.get('/connections')).body;
     expect(list[0]).toMatchObject({ id, unread: 5, lastMessage: { senderId: b.id, text: 'Reply 4' } });
@@ -390,6 +398,12 @@ describe('connections (API and Socket.IO)', () => {
     const oldest = (await a.client.get(`/connections/${id}/messages?limit=3&before=${older.messages[0].id}`))
       .body;
     expect(oldest).toEqual({ messages: [sent.body], more: false });
+    // 2000 emoji are 2000 characters; a flag made of tag characters is a flag.
+    expect(
+      (await a.client.post(`/connections/${id}/messages`, { text: '\u{1F600}'.repeat(2000) })).status,
+    ).toBe(201);
+    const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    expect((await a.client.post(`/connections/${id}/messages`, { text: `Hi ${scotland}` })).status).toBe(201);
     for (const query of [
       'limit=0',
       'limit=101',

@@ -20,6 +20,8 @@ describe('hostile text and JSON', () => {
     ['an escape sequence', 'Ann \u001b[2J'],
     ['a bidi override', 'Ann \u202egnp.exe'],
     ['a C1 control', 'Ann\u0085'],
+    ['an interlinear annotation', 'Ann\ufff9hidden\ufffa'],
+    ['hidden tag characters', 'Ann\u{E0069}\u{E0067}\u{E006E}'],
   ])('refuses %s in any text field with 400', async (_what, name) => {
     const email = `ctl${Math.random().toString(36).slice(2)}@example.com`;
     const response = await post('/register', JSON.stringify({ name, email, password: 'password 123' }));
@@ -67,6 +69,31 @@ describe('hostile text and JSON', () => {
       JSON.stringify({ name: 'Bob 😀', email, password: 'password 123' }),
     );
     expect(emoji.status).toBe(201);
+  });
+
+  it("takes the flags made with tag characters (England's), and refuses a name of marks alone", async () => {
+    const england = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    const flagged = await post(
+      '/register',
+      JSON.stringify({
+        name: `Ann ${england}`,
+        email: `flag${Date.now()}@example.com`,
+        password: 'password 123',
+      }),
+    );
+    expect(flagged.status).toBe(201);
+    for (const name of ['\ufe0f\ufe0f', '\u0301\u0301']) {
+      const marks = await post(
+        '/register',
+        JSON.stringify({
+          name,
+          email: `marks${Math.random().toString(36).slice(2)}@example.com`,
+          password: 'password 123',
+        }),
+      );
+      expect(marks.status).toBe(400);
+      expect(((await marks.json()) as { message: string }).message).toBe('Name required');
+    }
   });
 
   it('refuses a name with nothing to see (zero-width spaces only)', async () => {

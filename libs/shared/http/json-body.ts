@@ -5,12 +5,21 @@ import { markRefusedBody } from '../observability/route-of.js';
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * C0 and C1 control characters (tab, line feed and carriage return aside: see below), DEL, and the bidirectional
- * overrides and isolates: they break storage (NUL), reach an operator's terminal as escape sequences, or
- * make a name read backwards. No field of the API needs them.
+ * C0 and C1 control characters (tab, line feed and carriage return aside: see below), DEL, the bidirectional
+ * overrides and isolates, and the interlinear annotation marks: they break storage (NUL), reach an operator's
+ * terminal as escape sequences, make a name read backwards, or hide text. No field of the API needs them.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const FORBIDDEN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const FORBIDDEN_TEXT =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
+
+/**
+ * Tag characters are invisible: a line of them reads as nothing to a member or a moderator, but as text to a
+ * program (hidden instructions). Their one use is inside the flags of England, Scotland and Wales.
+ */
+const TAG = /[\u{E0000}-\u{E007F}]/u;
+const TAG_FLAG = /\u{1F3F4}[\u{E0061}-\u{E007A}]{2,6}\u{E007F}/gu;
+const hasHiddenTags = (text: string) => TAG.test(text) && TAG.test(text.replace(TAG_FLAG, ''));
 
 /**
  * Fields whose text may run over several lines (a bio, a message, a report's note). Every other text is one
@@ -64,7 +73,7 @@ export function jsonBody(limit: string): express.RequestHandler {
     reviver: (key, value: unknown) => {
       if (typeof value !== 'string') return value;
       const oneLine = !MULTILINE_FIELDS.has(key) && !isPassword(key);
-      if (FORBIDDEN_TEXT.test(value) || (oneLine && LINE_BREAK_OR_TAB.test(value))) {
+      if (FORBIDDEN_TEXT.test(value) || (oneLine && LINE_BREAK_OR_TAB.test(value)) || hasHiddenTags(value)) {
         throw new UnacceptableJsonError(
           'entity.control.characters',
           'Text must not contain control characters',
