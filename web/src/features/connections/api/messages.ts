@@ -3,8 +3,25 @@ import { api } from '@/lib/api-client';
 import { messageSchema, type Message } from './connections';
 
 export const MESSAGE_MAX = 2000;
-/** What the API takes as a message: something to see, not only spaces and zero-width or blank characters. */
-export const hasVisibleText = (text: string) => /[^\s\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/u.test(text);
+/** What the API takes as a message: something to see, not only spaces, marks, zero-width or blank characters. */
+export const hasVisibleText = (text: string) =>
+  /[^\s\p{Cf}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0\u2800]/u.test(text);
+
+/**
+ * The characters the API refuses in any text (its 400 'Text must not contain control characters'): control
+ * characters but line breaks and tabs, text-direction overrides and isolates, annotation marks, and tag
+ * characters outside the flags they spell (England's, Scotland's, Wales').
+ */
+export function hasRefusedCharacters(text: string): boolean {
+  if (REFUSED.test(text)) return true;
+  return TAG.test(text) && TAG.test(text.replace(TAG_FLAG, ''));
+}
+const REFUSED =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
+const TAG = /[\u{E0000}-\u{E007F}]/u;
+const TAG_FLAG = /\u{1F3F4}[\u{E0061}-\u{E007A}]{2,6}\u{E007F}/gu;
+export const REFUSED_CHARACTERS = 'Text must not contain control characters';
 /**
  * A text's length as the API counts it (class-validator's MaxLength): code points, leaving out emoji and text
  * presentation selectors. A textarea's own `maxLength` counts UTF-16 units, so an emoji would count twice.

@@ -6,6 +6,7 @@ import { fakeJwt, json, mockFetch, type RecordedCall } from '@/test/http';
 import { landing, renderRoutes } from '@/test/render';
 import { queryKeys } from '@/lib/query/query-keys';
 import { ConversationPage } from './conversation-page';
+import { SENDING_TOO_FAST } from '../hooks/use-conversation';
 
 const ME = 'u-ada';
 const BEN = 'u-ben';
@@ -201,6 +202,65 @@ describe('ConversationPage', () => {
       (sent[0]!.body as { clientId: string }).clientId,
     );
     expect(within(log()).getAllByText('Are you there?')).toHaveLength(1);
+  });
+
+  it('says why a message was refused (400) and offers to remove it, never to retry it', async () => {
+    const { calls } = serve((call) =>
+      call.method === 'POST' && call.path === '/connections/c1/messages'
+        ? json(400, { statusCode: 400, error: 'Bad Request', message: 'A rule the server has' })
+        : undefined,
+    );
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+
+    fireEvent.change(composer(), { target: { value: 'Something the server refuses' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(await screen.findByText('Not sent')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Not sentA rule the server has');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(within(log()).queryByText('Something the server refuses')).not.toBeInTheDocument();
+    expect(document.activeElement).toBe(log());
+    expect(calls.filter((call) => call.method === 'POST' && call.path.endsWith('/messages'))).toHaveLength(1);
+  });
+
+  it('tells a member over the limit (429) to wait; Retry then sends it', async () => {
+    let limited = true;
+    serve((call) =>
+      call.method === 'POST' && call.path === '/connections/c1/messages' && limited
+        ? json(429, { statusCode: 429, error: 'Too Many Requests', message: 'Too many messages' })
+        : undefined,
+    );
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+
+    fireEvent.change(composer(), { target: { value: 'One too many' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(await screen.findByText(SENDING_TOO_FAST)).toBeInTheDocument();
+    limited = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByText('Not sent')).not.toBeInTheDocument());
+    expect(screen.queryByText(SENDING_TOO_FAST)).not.toBeInTheDocument();
+  });
+
+  it('does not send text the API refuses (a direction override), and says why', async () => {
+    const { calls } = serve();
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+
+    fireEvent.change(composer(), { target: { value: 'evil \u202Etxt.exe' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('Text must not contain control characters');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(calls.filter((call) => call.method === 'POST' && call.path.endsWith('/messages'))).toHaveLength(0);
+    // A flag spelled with tag characters is a flag; a lone variation selector is nothing to send.
+    fireEvent.change(composer(), {
+      target: { value: 'Hi \u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}' },
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+    fireEvent.change(composer(), { target: { value: '\uFE0F' } });
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
 
   it('shows new messages from the socket without a reload, and Seen once the other read mine', async () => {

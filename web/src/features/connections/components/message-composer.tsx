@@ -1,5 +1,11 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { hasVisibleText, MESSAGE_MAX, messageLength } from '../api/messages';
+import {
+  hasRefusedCharacters,
+  hasVisibleText,
+  MESSAGE_MAX,
+  messageLength,
+  REFUSED_CHARACTERS,
+} from '../api/messages';
 
 /** Shown once the message gets near the limit. */
 const COUNT_FROM = MESSAGE_MAX - 200;
@@ -12,8 +18,10 @@ export function MessageComposer({ onSend }: { onSend: (text: string) => void }) 
   const countId = useId();
   const trimmed = text.trim();
   const left = MESSAGE_MAX - messageLength(trimmed);
-  const canSend = hasVisibleText(trimmed) && left >= 0;
+  const refused = hasRefusedCharacters(trimmed);
+  const canSend = hasVisibleText(trimmed) && left >= 0 && !refused;
   const showCount = left <= MESSAGE_MAX - COUNT_FROM;
+  const problemId = useId();
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -44,9 +52,14 @@ export function MessageComposer({ onSend }: { onSend: (text: string) => void }) 
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
-        aria-describedby={showCount ? countId : undefined}
-        aria-invalid={left < 0 || undefined}
+        aria-describedby={[refused && problemId, showCount && countId].filter(Boolean).join(' ') || undefined}
+        aria-invalid={left < 0 || refused || undefined}
       />
+      {refused ? (
+        <p id={problemId} className="composer__problem" role="alert">
+          {REFUSED_CHARACTERS}
+        </p>
+      ) : null}
       {showCount ? (
         <p
           id={countId}

@@ -23,7 +23,8 @@ export function MessageLog({
   myId: string;
   name: string;
 }) {
-  const { messages, pending, more, loadingOlder, olderFailed, seenId, loadOlder, retry } = conversation;
+  const { messages, pending, more, loadingOlder, olderFailed, seenId, loadOlder, retry, discard } =
+    conversation;
   const logRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
@@ -139,6 +140,10 @@ export function MessageLog({
               logRef.current?.focus({ preventScroll: true });
               retry(item.clientId);
             }}
+            onRemove={() => {
+              logRef.current?.focus({ preventScroll: true });
+              discard(item.clientId);
+            }}
           />
         ))}
       </ol>
@@ -163,7 +168,15 @@ function MessageBubble({ message, mine, seen }: { message: Message; mine: boolea
   );
 }
 
-function PendingBubble({ item, onRetry }: { item: PendingMessage; onRetry: () => void }) {
+function PendingBubble({
+  item,
+  onRetry,
+  onRemove,
+}: {
+  item: PendingMessage;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
   const failed = item.status === 'failed';
   return (
     <li className={`message message--mine${failed ? ' message--failed' : ' message--sending'}`}>
@@ -174,12 +187,19 @@ function PendingBubble({ item, onRetry }: { item: PendingMessage; onRetry: () =>
       <p className="message__meta">
         {failed ? (
           <>
-            <span className="message__failed" role="status">
-              Not sent
+            <span className="message__status" role="status">
+              <span className="message__failed">Not sent</span>
+              {item.problem ? <span className="message__problem">{item.problem}</span> : null}
             </span>
-            <button type="button" className="message__retry" onClick={onRetry}>
-              Retry
-            </button>
+            {item.retryable === false ? (
+              <button type="button" className="message__retry" onClick={onRemove}>
+                Remove
+              </button>
+            ) : (
+              <button type="button" className="message__retry" onClick={onRetry}>
+                Retry
+              </button>
+            )}
           </>
         ) : (
           <span>Sending…</span>

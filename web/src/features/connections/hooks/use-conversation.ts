@@ -8,11 +8,27 @@ import type { Message } from '../api/connections';
 import { getMessages, markRead, sendMessage, type MessagePage } from '../api/messages';
 import { newClientId } from '../utils/client-id';
 
-/** A message typed here that the server has not stored yet: on its way, or failed (then 'Retry' sends it again). */
+/**
+ * A message typed here that the server has not stored yet: on its way, or failed. A failure the network or a
+ * limit caused may be retried ('Retry' sends it again); one the server refused (400) never goes through, so
+ * it can only be removed. `problem`: what the member is told about the failure, if more than 'Not sent'.
+ */
 export interface PendingMessage {
   clientId: string;
   text: string;
   status: 'sending' | 'failed';
+  retryable?: boolean;
+  problem?: string;
+}
+
+export const SENDING_TOO_FAST = "You're sending messages too fast. Wait a moment, then retry.";
+
+/** How a failed send is shown: refused for good (400), held back by the limit (429), or anything else. */
+function failure(error: unknown): Pick<PendingMessage, 'retryable' | 'problem'> {
+  if (error instanceof ApiError && error.status === 400) return { retryable: false, problem: error.message };
+  if (error instanceof ApiError && error.status === 429)
+    return { retryable: true, problem: SENDING_TOO_FAST };
+  return { retryable: true };
 }
 
 export interface Conversation {
@@ -26,6 +42,8 @@ export interface Conversation {
   seenId: string | null;
   send(text: string): void;
   retry(clientId: string): void;
+  /** Drops a failed message the server refused. */
+  discard(clientId: string): void;
   loadOlder(): void;
 }
 
@@ -166,7 +184,9 @@ export function useConversation({
         (error: unknown) => {
           if (endIfGone(error) || !mounted.current) return;
           setPending((items) =>
-            items.map((other) => (other.clientId === item.clientId ? { ...other, status: 'failed' } : other)),
+            items.map((other) =>
+              other.clientId === item.clientId ? { ...other, status: 'failed', ...failure(error) } : other,
+            ),
           );
         },
       );
@@ -186,13 +206,17 @@ export function useConversation({
   const retry = useCallback(
     (clientId: string) => {
       const item = pending.find((other) => other.clientId === clientId);
-      if (!item || item.status !== 'failed') return;
-      const again: PendingMessage = { ...item, status: 'sending' };
+      if (!item || item.status !== 'failed' || item.retryable === false) return;
+      const again: PendingMessage = { clientId: item.clientId, text: item.text, status: 'sending' };
       setPending((items) => items.map((other) => (other.clientId === clientId ? again : other)));
       deliver(again);
     },
     [pending, deliver],
   );
+
+  const discard = useCallback((clientId: string) => {
+    setPending((items) => items.filter((item) => item.clientId !== clientId || item.status !== 'failed'));
+  }, []);
 
   // --- History. ---
   const oldest = messages[0]?.id;
@@ -214,5 +238,5 @@ export function useConversation({
     );
   }, [connectionId, more, loadingOlder, oldest, endIfGone, addMessages]);
 
-  return { messages, pending, more, loadingOlder, olderFailed, seenId, send, retry, loadOlder };
+  return { messages, pending, more, loadingOlder, olderFailed, seenId, send, retry, discard, loadOlder };
 }
