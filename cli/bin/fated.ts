@@ -39,4 +39,8 @@ async function main(): Promise<void> {
   }
 }
 
-void main();
+void main().then(() => {
+  // The command is done and its output written (synchronously, to a file or a pipe): nothing a library left
+  // behind, such as a broker client's reconnect timers, may keep it running.
+  process.exit();
+});

@@ -7,6 +7,7 @@ import type { INestApplicationContext, LoggerService, LogLevel } from '@nestjs/c
 import { AppConfig } from '../../libs/config/app-config.js';
 import { logLevelsUpTo } from '../../libs/config/log-levels.js';
 import { CliError, ExitCode } from '../ui/cli-error.js';
+import { StderrLogger } from '../ui/stderr-logger.js';
 import { StartupError } from '../../libs/shared/startup-error.js';
 import { CliModule, type CliModuleOptions } from './cli.module.js';
 import { EventSettler } from './event-settler.js';
@@ -64,7 +65,7 @@ export async function openCliContext(options: OpenOptions = {}): Promise<CliCont
   let app: INestApplicationContext;
   try {
     app = await NestFactory.createApplicationContext(CliModule.forRoot(config, { ...options, access }), {
-      logger: options.logger ?? logLevelsUpTo(level),
+      logger: options.logger ?? new StderrLogger({ logLevels: logLevelsUpTo(level) }),
       abortOnError: false,
     });
   } catch (error) {

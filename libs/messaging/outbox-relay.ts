@@ -136,11 +136,12 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private async claimAndPublish(): Promise<number> {
+    // Most polls find nothing: one statement says so, instead of the claim's transaction of five (and
+    // nothing to send needs no broker).
+    if (!(await this.anythingToClaim())) return 0;
     // Outside the claim's transaction: waiting for consumers while holding it would starve them of PGlite's
     // only connection.
     await this.publisher.ready();
-    // Most polls find nothing: one statement says so, instead of the claim's transaction of five.
-    if (!(await this.anythingToClaim())) return 0;
     return this.orm.em.fork().transactional(async (tx) => {
       // The oldest rows, by walking the partial index on seq. A backlog grows faster than the statistics
       // follow (PGlite never analyzes on its own, and a fresh PostgreSQL table lags behind a bulk seed): the

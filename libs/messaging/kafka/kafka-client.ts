@@ -35,6 +35,7 @@ function nestLogCreator() {
 export class KafkaClient implements OnApplicationShutdown {
   readonly kafka: Kafka;
   private admin: Promise<Admin> | undefined;
+  private connectedAdmin: Admin | undefined;
   private topicReady: Promise<void> | undefined;
 
   constructor(readonly settings: KafkaSettings) {
@@ -74,15 +75,18 @@ export class KafkaClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const admin = this.admin;
+    const admin = this.connectedAdmin;
     this.admin = undefined;
-    await admin?.then((connected) => connected.disconnect()).catch(() => undefined);
+    this.connectedAdmin = undefined;
+    // An admin still connecting is not waited for: its retries could hold the shutdown for a minute.
+    await admin?.disconnect().catch(() => undefined);
   }
 
   private connectAdmin(): Promise<Admin> {
     this.admin ??= (async () => {
       const admin = this.kafka.admin();
       await admin.connect();
+      this.connectedAdmin = admin;
       return admin;
     })().catch((error: unknown) => {
       this.admin = undefined;

@@ -22,6 +22,7 @@ export class KafkaEventPublisher
   private connected: Promise<void> | undefined;
   private readonly sending = new Set<Promise<unknown>>();
   private closed = false;
+  private isConnected = false;
 
   constructor(private readonly client: KafkaClient) {
     super();
@@ -38,9 +39,16 @@ export class KafkaEventPublisher
     return CONSUMED_EVENT_TYPES.has(type);
   }
 
-  /** Connects early so the first relayed batch does not pay for it; failures are retried on publish. */
+  /**
+   * A long-running process (one with a consumer group) connects early, so that its first relayed batch does
+   * not pay for it; failures are retried on publish. A publisher alone (the CLI) connects when it first has
+   * something to send: a command that records nothing needs no broker.
+   */
   onApplicationBootstrap(): void {
-    this.ready().catch((error: Error) => this.logger.warn(`Kafka not reachable yet: ${error.message}`));
+    if (!this.client.settings.consumerGroup) return;
+    this.ready().catch((error: Error) => {
+      if (!this.closed) this.logger.warn(`Kafka not reachable yet: ${error.message}`);
+    });
   }
 
   async publish(envelopes: EventEnvelope[]): Promise<PublishOutcome> {
@@ -65,7 +73,8 @@ export class KafkaEventPublisher
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
     await Promise.allSettled([...this.sending]);
-    if (this.connected) await this.producer.disconnect().catch(() => undefined);
+    // A connection still being tried is not waited for: its retries could hold the shutdown for a minute.
+    if (this.isConnected) await this.producer.disconnect().catch(() => undefined);
   }
 
   /** Connected, with the topic in place: the relay asks before each claim, so it claims nothing it cannot send. */
@@ -73,6 +82,7 @@ export class KafkaEventPublisher
     this.connected ??= (async () => {
       await this.client.ensureTopic();
       await this.producer.connect();
+      this.isConnected = true;
     })().catch((error: unknown) => {
       this.connected = undefined;
       throw error;
