@@ -9,8 +9,8 @@ export const MAX_JSON_DEPTH = 32;
  * overrides and isolates, and the interlinear annotation marks: they break storage (NUL), reach an operator's
  * terminal as escape sequences, make a name read backwards, or hide text. No field of the API needs them.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN_TEXT =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
 
 /**
