@@ -64,7 +64,7 @@ export class ConnectionNews implements BeforeApplicationShutdown {
       for (const { me, mine, theirs } of pairs)
         this.settle('mutual mail', async () => {
           if ((await this.settings.of(this.orm.em.fork(), me)).mutual)
-            await this.mailer.send(mutualMail(mine, theirs.name, this.conversationUrl(connectionId)));
+            await this.mailer.send(mutualMail(mine, theirs.name, this.mailUrls(connectionId)));
         });
     });
   }
@@ -81,7 +81,7 @@ export class ConnectionNews implements BeforeApplicationShutdown {
       const recipient = contacts.get(recipientId);
       const sender = contacts.get(message.senderId);
       if (recipient && sender)
-        await this.mailer.send(newMessageMail(recipient, sender.name, this.conversationUrl(connectionId)));
+        await this.mailer.send(newMessageMail(recipient, sender.name, this.mailUrls(connectionId)));
     });
   }
 
@@ -94,8 +94,12 @@ export class ConnectionNews implements BeforeApplicationShutdown {
     this.notifier.tell(members, 'ended', { connectionId });
   }
 
-  private conversationUrl(connectionId: string): string {
-    return `${this.config.publicUrl}/connections/${connectionId}`;
+  /** A conversation's link, and the settings where its mails are turned off. */
+  private mailUrls(connectionId: string): { conversation: string; settings: string } {
+    return {
+      conversation: `${this.config.publicUrl}/connections/${connectionId}`,
+      settings: `${this.config.publicUrl}/settings`,
+    };
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -145,6 +145,11 @@ describe('connections (API and Socket.IO)', () => {
     expect(toA).toEqual({ id, userId: b.id, name: b.name });
     const mail = await t.mail.waitFor(a.email, (m) => m.raw.includes("It's mutual"));
     expect(mail.raw).toContain(`Subject: It's mutual: you and ${b.name}`);
+    // Its footer says where such mails are turned off, not the sign-up mail's "someone signed up".
+    const unfolded = mail.raw.replace(/=\r?\n/g, '');
+    expect(unfolded).toContain('Turn them off in Settings');
+    expect(unfolded).toContain(`${t.config.publicUrl}/settings`);
+    expect(unfolded).not.toContain('signed up');
     const bMailbox = t.mail.messages.filter((m) => m.to.includes(b.email.toLowerCase()));
     expect(bMailbox.filter((m) => m.raw.includes("It's mutual"))).toEqual([]);
   });
@@ -446,6 +451,8 @@ describe('connections (API and Socket.IO)', () => {
     const mail = await t.mail.waitFor(b.email, (m) => m.raw.includes('New message from'));
     expect(mail.raw).toContain(`Subject: New message from ${a.name}`);
     expect(mail.raw).not.toContain('sourdough');
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain(`${t.config.publicUrl}/settings`);
+    expect(mail.raw).not.toContain('signed up');
     await a.client.post(`/connections/${id}/messages`, { text: 'Second one' });
     // b comes online: nothing is mailed to b while connected, and a's settings turn mutual mails off.
     await listen(b);

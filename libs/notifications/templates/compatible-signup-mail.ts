@@ -1,5 +1,5 @@
 import type { Mail } from '../mailer.js';
-import { layout } from './layout.js';
+import { FOOTERS, layout } from './layout.js';
 
 /** The match page's empty-state promise, kept: someone truly compatible has joined. */
 export function compatibleSignupMail(
@@ -21,6 +21,7 @@ export function compatibleSignupMail(
       paragraphs: [greeting, body, next],
       buttonLabel: 'See your matches',
       buttonUrl: matchUrl,
+      footer: FOOTERS.account,
     }),
   };
 }

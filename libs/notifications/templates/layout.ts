@@ -6,12 +6,30 @@ const escapeHtml = (value: string) =>
 
 export { escapeHtml };
 
+/** Why the reader got the mail, at its foot: each mail says which applies to it. */
+export const FOOTERS = {
+  /** To an address nobody has proven yet. */
+  signUp:
+    "You received this because someone signed up for Fated with this address. If it wasn't you, ignore this mail.",
+  /** About the account itself (a password reset, a promise the app made). */
+  account: 'You received this because this address belongs to a Fated account.',
+};
+
+/** A notification a member can turn off: the footer says where, with a link to the settings. */
+export function notificationFooter(settingsUrl: string): { text: string; url: string } {
+  return {
+    text: 'You get these mails because of your Fated account. Turn them off in Settings → Notifications:',
+    url: settingsUrl,
+  };
+}
+
 /** The shared frame of every mail: brand header, one message, one button, a plain footer. */
 export function layout(options: {
   heading: string;
   paragraphs: string[];
   buttonLabel: string;
   buttonUrl: string;
+  footer: string | { text: string; url: string };
 }): string {
   const paragraphs = options.paragraphs
     .map(
@@ -33,6 +51,12 @@ ${paragraphs}
 <p style="margin:24px 0"><a href="${url}" style="background:#c2185b;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:999px;font-weight:600;display:inline-block">${escapeHtml(options.buttonLabel)}</a></p>
 <p style="font-size:13px;color:#8a7a93;word-break:break-all">Or paste this link into your browser: ${url}</p>
 </td></tr></table>
-<p style="font-size:12px;color:#8a7a93">You received this because someone signed up for Fated with this address. If it wasn't you, ignore this mail.</p>
+<p style="font-size:12px;color:#8a7a93">${footerHtml(options.footer)}</p>
 </td></tr></table></body></html>`;
+}
+
+function footerHtml(footer: string | { text: string; url: string }): string {
+  if (typeof footer === 'string') return escapeHtml(footer);
+  const url = escapeHtml(footer.url);
+  return `${escapeHtml(footer.text)} <a href="${url}" style="color:#8a7a93">${url}</a>`;
 }

@@ -1,5 +1,5 @@
 import type { Mail } from '../mailer.js';
-import { layout } from './layout.js';
+import { FOOTERS, layout } from './layout.js';
 
 /** `name` only for a verified account: a name typed at an unverified sign-up is never mailed back. */
 export function passwordResetMail(email: string, name: string | null, link: string): Mail {
@@ -17,6 +17,7 @@ export function passwordResetMail(email: string, name: string | null, link: stri
       paragraphs: [greeting, body, expiry],
       buttonLabel: 'Reset password',
       buttonUrl: link,
+      footer: FOOTERS.account,
     }),
   };
 }

@@ -1,5 +1,5 @@
 import type { Mail } from '../mailer.js';
-import { layout } from './layout.js';
+import { FOOTERS, layout } from './layout.js';
 
 /**
  * Goes to an address nobody has proven yet, so it never repeats the name typed at sign-up (a stranger could
@@ -19,6 +19,7 @@ export function verificationMail(to: { email: string }, link: string): Mail {
       paragraphs: [greeting, body, expiry],
       buttonLabel: 'Verify Email',
       buttonUrl: link,
+      footer: FOOTERS.signUp,
     }),
   };
 }
