@@ -263,6 +263,42 @@ describe('ConversationPage', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
 
+  it('marks nothing read while the reader is up in the history; New messages takes them down and marks it', async () => {
+    const { calls } = serve();
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    await waitFor(() => expect(calls.filter((call) => call.path === '/connections/c1/read')).toHaveLength(1));
+
+    // Scrolled up: 2,000 px of history, 500 on screen, at the top.
+    const element = log();
+    const scrolledTo = (top: number) => {
+      Object.defineProperty(element, 'scrollHeight', { configurable: true, value: 2000 });
+      Object.defineProperty(element, 'clientHeight', { configurable: true, value: 500 });
+      Object.defineProperty(element, 'scrollTop', { configurable: true, writable: true, value: top });
+      fireEvent.scroll(element);
+    };
+    scrolledTo(600);
+    await serverSends('message', {
+      connectionId: 'c1',
+      id: 'm9',
+      senderId: BEN,
+      text: 'Are you still there?',
+      sentAt: '2026-11-20T10:09:00.000Z',
+    });
+    expect(within(log()).getByText('Are you still there?')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.path === '/connections/c1/read')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'New messages' }));
+    scrolledTo(1500);
+    expect(screen.queryByRole('button', { name: 'New messages' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ path: '/connections/c1/read', body: { messageId: 'm9' } }),
+      ),
+    );
+  });
+
   it('shows new messages from the socket without a reload, and Seen once the other read mine', async () => {
     const { calls } = serve();
     renderConversation();

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type UIEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Message } from '../api/connections';
@@ -23,8 +23,20 @@ export function MessageLog({
   myId: string;
   name: string;
 }) {
-  const { messages, pending, more, loadingOlder, olderFailed, seenId, loadOlder, retry, discard } =
-    conversation;
+  const {
+    messages,
+    pending,
+    more,
+    loadingOlder,
+    olderFailed,
+    seenId,
+    loadOlder,
+    retry,
+    discard,
+    showingNewest,
+  } = conversation;
+  /** Messages from the other arrived below while the reader was further up: a button takes them there. */
+  const [newBelow, setNewBelow] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
@@ -50,9 +62,11 @@ export function MessageLog({
       log.scrollTop = previous.top + (log.scrollHeight - previous.height);
     } else if (total > previous.count && atBottom.current) {
       log.scrollTop = log.scrollHeight;
+    } else if (total > previous.count && messages[messages.length - 1]?.senderId !== myId) {
+      setNewBelow(true);
     }
     before.current = { oldest, count: total, height: log.scrollHeight, top: log.scrollTop };
-  }, [oldest, total]);
+  }, [oldest, total, messages, myId]);
 
   // Whatever changes the log's size while the newest message is in view (the phone's keyboard opening, a
   // font arriving, a long message wrapping) keeps it in view.
@@ -76,7 +90,10 @@ export function MessageLog({
 
   function onScroll(event: UIEvent<HTMLDivElement>) {
     const log = event.currentTarget;
-    atBottom.current = log.scrollHeight - log.scrollTop - log.clientHeight < STICK_TO_BOTTOM_WITHIN_PX;
+    const bottom = log.scrollHeight - log.scrollTop - log.clientHeight < STICK_TO_BOTTOM_WITHIN_PX;
+    if (bottom !== atBottom.current) showingNewest(bottom);
+    if (bottom) setNewBelow(false);
+    atBottom.current = bottom;
     before.current = { ...before.current, top: log.scrollTop, height: log.scrollHeight };
     if (log.scrollTop < LOAD_OLDER_WITHIN_PX && more && !loadingOlder && !olderFailed) loadOlder();
   }
@@ -147,6 +164,18 @@ export function MessageLog({
           />
         ))}
       </ol>
+      {newBelow ? (
+        <button
+          type="button"
+          className="message-log__new"
+          onClick={() => {
+            const log = logRef.current;
+            if (log) log.scrollTop = log.scrollHeight;
+          }}
+        >
+          New messages <span aria-hidden="true">↓</span>
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -44,6 +44,8 @@ export interface Conversation {
   retry(clientId: string): void;
   /** Drops a failed message the server refused. */
   discard(clientId: string): void;
+  /** Whether the newest messages are on screen: only then is what the other sent marked read ('Seen'). */
+  showingNewest(inView: boolean): void;
   loadOlder(): void;
 }
 
@@ -119,12 +121,13 @@ export function useConversation({
     [onEnded],
   );
 
-  // --- Reading: mark the newest message read while the page is in view. ---
+  // --- Reading: mark the newest message read while it is on screen (the page visible, the log at its end). ---
   const lastMarked = useRef<string | null>(null);
   const [unreadFromOther, setUnreadFromOther] = useState(initiallyUnread);
+  const [newestInView, showingNewest] = useState(true);
   const newest = messages[messages.length - 1];
   useEffect(() => {
-    if (!unreadFromOther || !newest) return;
+    if (!unreadFromOther || !newest || !newestInView) return;
     const mark = () => {
       if (document.visibilityState === 'hidden' || lastMarked.current === newest.id) return;
       lastMarked.current = newest.id;
@@ -136,7 +139,7 @@ export function useConversation({
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [unreadFromOther, newest, connectionId, endIfGone, refreshConnections]);
+  }, [unreadFromOther, newestInView, newest, connectionId, endIfGone, refreshConnections]);
 
   // --- Live: new messages, read marks, the end. ---
   useRealtime('message', (event) => {
@@ -238,5 +241,17 @@ export function useConversation({
     );
   }, [connectionId, more, loadingOlder, oldest, endIfGone, addMessages]);
 
-  return { messages, pending, more, loadingOlder, olderFailed, seenId, send, retry, discard, loadOlder };
+  return {
+    messages,
+    pending,
+    more,
+    loadingOlder,
+    olderFailed,
+    seenId,
+    send,
+    retry,
+    discard,
+    showingNewest,
+    loadOlder,
+  };
 }
