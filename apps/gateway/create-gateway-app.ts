@@ -10,6 +10,7 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from '../../libs/config/app-config.js';
 import { ApiExceptionFilter } from '../../libs/shared/http/api-exception.filter.js';
 import { createValidationPipe } from '../../libs/shared/http/validation.pipe.js';
+import { noStore } from '../../libs/shared/http/no-store.js';
 import { jsonBody, onlyJsonOrFormBodies, UnacceptableJsonError } from '../../libs/shared/http/json-body.js';
 import { RequestsInFlight } from '../../libs/shared/http/requests-in-flight.js';
 import { httpObservability, requestContext } from '../../libs/shared/observability/http-observability.js';
@@ -75,6 +76,7 @@ export async function createGatewayApp(
   app.use(
     '/api',
     app.get(RequestsInFlight).track,
+    noStore,
     jsonBody(JSON_BODY_LIMIT),
     rejectUnreadableBody,
     onlyJsonOrFormBodies,

@@ -43,6 +43,10 @@ describe('gateway HTTP surface', () => {
     expect(allowed.headers.get('x-content-type-options')).toBe('nosniff');
     expect(allowed.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(allowed.headers.get('x-powered-by')).toBeNull();
+    // A member's data is never kept by a browser or a proxy: every API answer says so, errors too.
+    const { client, id } = await t.signUp();
+    expect((await client.get(`/user/getProfile/${id}`)).headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${t.baseUrl}/api/no-such-route`)).headers.get('cache-control')).toBe('no-store');
   });
 
   it('marks the refresh cookie httpOnly, SameSite=Strict and Secure on https', async () => {

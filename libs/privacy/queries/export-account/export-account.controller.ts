@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -14,7 +14,6 @@ export class ExportAccountController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('export')
-  @Header('cache-control', 'no-store')
   async export(
     @CurrentUser() user: AccessTokenClaims,
     @Res({ passthrough: true }) response: Response,
