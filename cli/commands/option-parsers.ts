@@ -30,3 +30,18 @@ export function matchDayOption(value: string, today = new Date().toISOString().s
     throw new InvalidArgumentError(`expected a day within a year of today, from ${first} to ${last}.`);
   return day;
 }
+
+/** An address as accounts have them (something@somewhere): a typo is a usage error, not an unknown account. */
+export function emailArgument(value: string): string {
+  const trimmed = value.trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(trimmed)) throw new InvalidArgumentError('expected an email address.');
+  return trimmed;
+}
+
+/** An id as the API and `reports list` show them. */
+export function uuidArgument(value: string): string {
+  const trimmed = value.trim();
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed))
+    throw new InvalidArgumentError('expected an id like 0b6f6c1e-0f7a-4c8e-9a53-2f1d7c5e8b90.');
+  return trimmed.toLowerCase();
+}

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { stdout } from '../ui/output.js';
+import { uuidArgument } from './option-parsers.js';
 import { runInContext, type GlobalOptions } from './run-in-context.js';
 
 export function loadReportsCommand(program: Command): void {
@@ -18,7 +19,7 @@ export function loadReportsCommand(program: Command): void {
   reports
     .command('resolve')
     .description('Resolve a report: dismiss it, or suspend the reported account')
-    .argument('<id>', 'the report id (from reports list)')
+    .argument('<id>', 'the report id (from reports list)', uuidArgument)
     .addOption(new Option('--dismiss', 'nothing to act on').conflicts('suspend'))
     .addOption(new Option('--suspend', 'suspend the reported account').conflicts('dismiss'))
     .action(async (id: string, options: { dismiss?: boolean; suspend?: boolean }, command: Command) => {

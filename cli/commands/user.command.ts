@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { stdout } from '../ui/output.js';
-import { calendarDayOption } from './option-parsers.js';
+import { calendarDayOption, emailArgument } from './option-parsers.js';
 import { runInContext, type GlobalOptions } from './run-in-context.js';
 
 export function loadUserCommand(program: Command): void {
@@ -10,7 +10,7 @@ export function loadUserCommand(program: Command): void {
     .description(
       "Show an account: verification, profile, quiz, and the day's matches (never the password hash)",
     )
-    .argument('<email>', 'the account email')
+    .argument('<email>', 'the account email', emailArgument)
     .option('-d, --date <YYYY-MM-DD>', 'whose matches to show (default: today in TZ)', calendarDayOption)
     .option('--json', 'print as JSON')
     .action(async (email: string, options: { date?: string; json?: boolean }, command: Command) => {
@@ -31,7 +31,7 @@ export function loadUserCommand(program: Command): void {
     user
       .command(name)
       .description(description)
-      .argument('<email>', 'the account email')
+      .argument('<email>', 'the account email', emailArgument)
       .action(async (email: string, _options: unknown, command: Command) => {
         const { setSuspensionAction } = await import('../actions/user-suspension.action.js');
         await runInContext(command.optsWithGlobals<GlobalOptions>(), (context) =>

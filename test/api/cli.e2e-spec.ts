@@ -250,6 +250,22 @@ describe('fated CLI', () => {
     expect(usage.join('')).toContain(
       "argument 'lots' is invalid. expected a whole number from 1 to 1000000.",
     );
+    // A typo is a usage error (exit 2), not an account or a report that does not exist (exit 3).
+    for (const args of [
+      ['user', 'show', 'not-an-email'],
+      ['user', 'suspend', 'not-an-email'],
+      ['reports', 'resolve', 'not-a-uuid', '--dismiss'],
+    ]) {
+      usage.length = 0;
+      await expect(
+        buildProgram({ writeErr: (text) => void usage.push(text), writeOut: () => undefined }).parseAsync([
+          'node',
+          'fated',
+          ...args,
+        ]),
+      ).rejects.toMatchObject({ exitCode: 1, code: 'commander.invalidArgument' });
+      expect(usage.join('')).toMatch(/is invalid for argument '\w+'\. expected an (email address|id like)/);
+    }
   });
 
   it('seeded users are real accounts: the gateway signs them in and serves the set the CLI made', async () => {
