@@ -18,7 +18,6 @@ import { SafetyModule } from '../../libs/safety/safety.module.js';
 import { PrivacyModule } from '../../libs/privacy/privacy.module.js';
 import { ConnectionsModule } from '../../libs/connections/connections.module.js';
 import { ScheduleModule } from '@nestjs/schedule';
-import { TerminusModule } from '@nestjs/terminus';
 import { MetricsModule } from '../../libs/shared/observability/metrics.module.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { MatchingWorkerModule } from '../../libs/matching/matching-worker.module.js';
@@ -44,7 +43,6 @@ export class GatewayModule {
         CqrsModule.forRoot(),
         HealthModule,
         // Its own logger off: a failing check is logged once by HealthRegistry, not again per probe.
-        TerminusModule.forRoot({ logger: false }),
         MessagingModule.forRoot(config, { consumerGroup: 'fated-gateway' }),
         AuthModule,
         NotificationsModule,

@@ -4,8 +4,7 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { reportFatalStart } from '../../libs/shared/observability/logging.js';
-import { MigrationsHealth } from '../../libs/persistence/migrations-health.js';
-import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
+import { Readiness } from '../../libs/shared/health/readiness.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
 import { AppLogger, createLogger } from '../../libs/shared/observability/logging.js';
 import { serveMatcherMetrics } from './metrics-server.js';
@@ -20,12 +19,7 @@ async function main(): Promise<void> {
   const logger = new Logger('Fated');
   logger.log(`matcher running (daily matching "${config.matchCron}" in ${config.timeZone})`);
   // Matching goes on without it: a port taken by another matcher on the same host costs its metrics only.
-  await serveMatcherMetrics(
-    config,
-    app.get(Metrics),
-    app.get(HealthRegistry),
-    app.get(MigrationsHealth),
-  ).then(
+  await serveMatcherMetrics(config, app.get(Metrics), app.get(Readiness)).then(
     ({ server, port }) => {
       process.once('SIGTERM', () => server.close());
       process.once('SIGINT', () => server.close());

@@ -1,21 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../libs/config/app-config.js';
-import type { MigrationsHealth } from '../../libs/persistence/migrations-health.js';
-import type { HealthRegistry } from '../../libs/shared/health/health-registry.js';
+import type { Readiness } from '../../libs/shared/health/readiness.js';
 import type { Metrics } from '../../libs/shared/observability/metrics.js';
 import { metricsAccess } from '../../libs/shared/observability/metrics-access.js';
 
 /**
  * A matcher has no HTTP API, so it answers Prometheus and the orchestrator on METRICS_PORT itself:
  * `/metrics` (the gateway's rules: METRICS_TOKEN, or loopback outside production), `/health/live` and
- * `/health/ready` (database, bus or Kafka, migrations; 503 otherwise).
+ * `/health/ready` (the gateway's answer: database, bus or Kafka, migrations; 503 otherwise).
  */
 export async function serveMatcherMetrics(
   config: AppConfig,
   metrics: Metrics,
-  health: HealthRegistry,
-  migrations: MigrationsHealth,
+  readiness: Readiness,
 ): Promise<{ server: Server; port: number }> {
   const server = createServer((request, response) => {
     const path = (request.url ?? '').split('?')[0];
@@ -27,11 +25,8 @@ export async function serveMatcherMetrics(
       if (request.method !== 'GET') return answer(405, JSON.stringify({ statusCode: 405 }));
       if (path === '/health/live') return answer(200, JSON.stringify({ status: 'ok' }));
       if (path === '/health/ready') {
-        const report = await health.report();
-        const pending = await migrations.pending().catch(() => -1);
-        const ready = report.status === 'ok' && pending === 0;
-        const components = { ...report.components, migrations: migrationState(pending) };
-        return answer(ready ? 200 : 503, JSON.stringify({ status: ready ? 'ok' : 'error', components }));
+        const { ready, body } = await readiness.check();
+        return answer(ready ? 200 : 503, JSON.stringify(body));
       }
       if (path === '/metrics') {
         const access = metricsAccess(config, request.headers.authorization, request.socket.remoteAddress);
@@ -49,9 +44,4 @@ export async function serveMatcherMetrics(
     server.listen(config.metrics.port, () => resolve());
   });
   return { server, port: (server.address() as AddressInfo).port };
-}
-
-function migrationState(pending: number): { status: 'up' | 'down'; detail: string } {
-  if (pending === 0) return { status: 'up', detail: 'applied' };
-  return { status: 'down', detail: pending < 0 ? 'check failed' : `${pending} pending` };
 }

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfig } from '../../libs/config/app-config.js';
-import { MigrationsHealth } from '../../libs/persistence/migrations-health.js';
-import { HealthRegistry } from '../../libs/shared/health/health-registry.js';
+import { Readiness } from '../../libs/shared/health/readiness.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
 import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
 import { MatcherModule } from '../../apps/matcher/matcher.module.js';
@@ -33,12 +32,7 @@ describe('matcher metrics and health server', () => {
     });
     app = await NestFactory.createApplicationContext(MatcherModule.forRoot(config), { logger: ['error'] });
     await app.init();
-    const served = await serveMatcherMetrics(
-      config,
-      app.get(Metrics),
-      app.get(HealthRegistry),
-      app.get(MigrationsHealth),
-    );
+    const served = await serveMatcherMetrics(config, app.get(Metrics), app.get(Readiness));
     server = served.server;
     base = `http://127.0.0.1:${served.port}`;
   });
@@ -62,14 +56,19 @@ describe('matcher metrics and health server', () => {
     expect(text).toContain('# TYPE fated_http_request_duration_seconds histogram');
   });
 
-  it('answers live and ready', async () => {
+  it("answers live and ready, readiness as the gateway's (an extra not up is degraded, never 503)", async () => {
     expect((await fetch(`${base}/health/live`)).status).toBe(200);
     const ready = await fetch(`${base}/health/ready`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({
-      status: 'ok',
-      components: { database: { status: 'up' }, bus: { status: 'up' }, migrations: { status: 'up' } },
+    const body = (await ready.json()) as { status: string; details: Record<string, { status: string }> };
+    expect(['ok', 'degraded']).toContain(body.status);
+    expect(body.details).toMatchObject({
+      database: { status: 'up' },
+      bus: { status: 'up' },
+      migrations: { status: 'up' },
     });
+    // The embedding model loads on first use: an extra, shown with its own state.
+    expect(body.details.embeddings).toMatchObject({ status: expect.stringMatching(/^(up|degraded)$/) });
     expect((await fetch(`${base}/nothing`)).status).toBe(404);
   });
 });

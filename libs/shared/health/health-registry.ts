@@ -7,6 +7,8 @@ export interface HealthCheck {
   name: string;
   /** Readiness counts only critical components; a degraded extra (e.g. the embedding model) stays ready. */
   critical: boolean;
+  /** Asked by readiness alone, not by the /api/health report (the migrations: a query per probe). */
+  readinessOnly?: boolean;
   check(): Promise<{ status: ComponentStatus; detail?: string }>;
 }
 
@@ -23,7 +25,7 @@ export class HealthRegistry {
     this.checks.push(check);
   }
 
-  /** Every registered check, for readiness probes that judge each one themselves. */
+  /** Every registered check, the readiness-only ones included (Readiness judges each one itself). */
   get registered(): readonly HealthCheck[] {
     return this.checks;
   }
@@ -53,8 +55,9 @@ export class HealthRegistry {
     let ready = true;
     // Side by side: a hung component costs the report one timeout, not one each. The raw error goes to the
     // log, not to anyone who asks /api/health.
-    const results = await Promise.all(this.checks.map((check) => this.run(check)));
-    for (const [index, check] of this.checks.entries()) {
+    const reported = this.checks.filter((check) => !check.readinessOnly);
+    const results = await Promise.all(reported.map((check) => this.run(check)));
+    for (const [index, check] of reported.entries()) {
       components[check.name] = results[index]!;
       if (check.critical && results[index]!.status === 'down') ready = false;
     }
