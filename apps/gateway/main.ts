@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { waitForCliOnFolder } from '../../libs/persistence/pglite-in-use.js';
 import { reportFatalStart } from '../../libs/shared/observability/logging.js';
+import { logProcessWarnings } from '../../libs/shared/observability/process-warnings.js';
 import { StartupError } from '../../libs/shared/startup-error.js';
 import { createGatewayApp } from './create-gateway-app.js';
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
         ),
     });
   const app = await createGatewayApp(config);
+  logProcessWarnings();
   const logger = new Logger('Fated');
   if (config.env === 'production' && !process.env.PUBLIC_URL)
     logger.warn(`PUBLIC_URL is not set: links in mails and the allowed origin are ${config.publicUrl}`);

@@ -7,6 +7,7 @@ import { reportFatalStart } from '../../libs/shared/observability/logging.js';
 import { Readiness } from '../../libs/shared/health/readiness.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
 import { AppLogger, createLogger } from '../../libs/shared/observability/logging.js';
+import { logProcessWarnings } from '../../libs/shared/observability/process-warnings.js';
 import { serveMatcherMetrics } from './metrics-server.js';
 import { MatcherModule } from './matcher.module.js';
 
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const config = AppConfig.fromEnvironment();
   const app = await NestFactory.createApplicationContext(MatcherModule.forRoot(config), { bufferLogs: true });
   app.useLogger(new AppLogger(createLogger(config)));
+  logProcessWarnings();
   app.enableShutdownHooks();
   await app.init();
   const logger = new Logger('Fated');
