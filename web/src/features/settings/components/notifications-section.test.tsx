@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { fakeJwt, json, mockFetch } from '@/test/http';
@@ -39,6 +40,29 @@ describe('NotificationsSection', () => {
       ),
     );
     expect(calls[0]).toEqual(expect.objectContaining({ method: 'GET', path: '/account/notifications' }));
+  });
+
+  it('says a change made offline is not saved yet, and saves it once back online', async () => {
+    let stored: unknown = { mutual: true, messages: true };
+    const { calls } = mockFetch((call) => {
+      if (call.method === 'PATCH') stored = call.body;
+      return json(200, stored);
+    });
+    renderSection();
+    const mutual = await screen.findByRole('checkbox', { name: "Email me when it's mutual" });
+    act(() => onlineManager.setOnline(false));
+    try {
+      fireEvent.click(mutual);
+      expect(
+        await screen.findByText("You're offline: your choice is saved once you're back online."),
+      ).toBeInTheDocument();
+      expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+    } finally {
+      act(() => onlineManager.setOnline(true));
+    }
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(''));
+    expect(mutual).not.toBeChecked();
   });
 
   it('puts the box back and says so when saving fails', async () => {

@@ -17,8 +17,8 @@ const OPTIONS: { key: keyof NotificationSettings; label: string }[] = [
 ];
 
 /**
- * Which mails the member gets. A change is saved at once; if the server refuses, the box goes back to what is
- * stored.
+ * Which mails the member gets. A change is saved at once (offline: once back online, and the section says
+ * so); if the server refuses, the box goes back to what is stored.
  */
 export function NotificationsSection() {
   const { auth } = useAuth();
@@ -77,6 +77,10 @@ export function NotificationsSection() {
           ))}
         </div>
       )}
+      {/* Offline, the change waits to be sent: the box shows the choice, this says it is not stored yet. */}
+      <p className="text-muted text-small" role="status">
+        {save.isPaused ? "You're offline: your choice is saved once you're back online." : ''}
+      </p>
     </SettingsSection>
   );
 }
