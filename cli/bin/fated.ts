@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import { CommanderError } from 'commander';
 import { buildProgram } from '../commands/command.loader.js';
 import { describeError, ExitCode } from '../ui/cli-error.js';
+import { exitWhenWritten } from '../ui/exit-when-written.js';
 
 // `fated user show x | head -1` closes the pipe early: the rest of the output is not wanted, which is no error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -39,8 +40,4 @@ async function main(): Promise<void> {
   }
 }
 
-void main().then(() => {
-  // The command is done and its output written (synchronously, to a file or a pipe): nothing a library left
-  // behind, such as a broker client's reconnect timers, may keep it running.
-  process.exit();
-});
+void main().then(exitWhenWritten);

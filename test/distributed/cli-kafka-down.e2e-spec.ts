@@ -66,6 +66,28 @@ describe('the CLI with KAFKA_BROKERS set and the broker down', () => {
     );
   }
 
+  it('writes all of a long output through a pipe before it exits', async () => {
+    // More than a pipe holds at once (64 KiB), read slowly, as `fated reports list --json | jq` may.
+    const child = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { exitWhenWritten } from ${JSON.stringify(resolve(REPO_ROOT, 'dist/cli/ui/exit-when-written.js'))};
+         process.stdout.write('x'.repeat(200_000) + '\\n');
+         await exitWhenWritten();`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    let bytes = 0;
+    child.stdout.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    child.stdout.resume();
+    await new Promise((exited) => child.on('close', exited));
+    expect(bytes).toBe(200_001);
+  });
+
   it('answers `stats --json` with JSON alone on stdout and exits 0', async () => {
     const stats = await fated(['stats', '--json']);
     expect({ code: stats.code, stderr: stats.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
