@@ -372,7 +372,11 @@ describe('connections (API and Socket.IO)', () => {
     ]);
 
     const invisible = ['\u200B', '\u200B\u200D \u2060', '\u3164\u2800', '\uFE0F', ' \u0301\u20DD '];
-    const hidden = ['a\uFFF9b\uFFFAc\uFFFB', 'hi\u{E0049}\u{E0047}\u{E004E}'];
+    const hidden = [
+      'a\uFFF9b\uFFFAc\uFFFB',
+      'hi\u{E0049}\u{E0047}\u{E004E}',
+      'hi \u{1F3F4}\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}\u{E007F}',
+    ];
     for (const text of [
       '',
       '   ',

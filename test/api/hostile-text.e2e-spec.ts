@@ -82,6 +82,22 @@ describe('hostile text and JSON', () => {
       }),
     );
     expect(flagged.status).toBe(201);
+    // A black flag followed by other tags hides text ("ignore" here): refused.
+    const hiding = '\u{1F3F4}\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}\u{E007F}';
+    const hidden = await post(
+      '/register',
+      JSON.stringify({
+        name: `Ann ${hiding}`,
+        email: `hide${Date.now()}@example.com`,
+        password: 'password 123',
+      }),
+    );
+    expect(hidden.status).toBe(400);
+    // A password is never shown: these rules leave it alone, so one chosen before them still signs in.
+    const email = `annotated${Date.now()}@example.com`;
+    const password = 'pass\ufff9word\u{E0041}123';
+    expect((await post('/register', JSON.stringify({ name: 'Ann', email, password }))).status).toBe(201);
+    expect((await post('/login', JSON.stringify({ email, password }))).status).toBe(200);
     for (const name of ['\ufe0f\ufe0f', '\u0301\u0301']) {
       const marks = await post(
         '/register',

@@ -5,21 +5,25 @@ import { markRefusedBody } from '../observability/route-of.js';
 export const MAX_JSON_DEPTH = 32;
 
 /**
- * C0 and C1 control characters (tab, line feed and carriage return aside: see below), DEL, the bidirectional
- * overrides and isolates, and the interlinear annotation marks: they break storage (NUL), reach an operator's
- * terminal as escape sequences, make a name read backwards, or hide text. No field of the API needs them.
+ * C0 and C1 control characters (tab, line feed and carriage return aside: see below), DEL, and the bidirectional
+ * overrides and isolates: they break storage (NUL), reach an operator's terminal as escape sequences, or make a
+ * name read backwards. No field of the API needs them.
  */
 const FORBIDDEN_TEXT =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /**
- * Tag characters are invisible: a line of them reads as nothing to a member or a moderator, but as text to a
- * program (hidden instructions). Their one use is inside the flags of England, Scotland and Wales.
+ * Text others read must not hide text: the interlinear annotation marks, and tag characters, which read as
+ * nothing to a member or a moderator but as text to a program (hidden instructions). The tags' one use is the
+ * flags of England, Scotland and Wales, spelled exactly (a black flag followed by any tags would hide text too).
  */
+const ANNOTATION = /[\ufff9-\ufffb]/;
 const TAG = /[\u{E0000}-\u{E007F}]/u;
-const TAG_FLAG = /\u{1F3F4}[\u{E0061}-\u{E007A}]{2,6}\u{E007F}/gu;
-const hasHiddenTags = (text: string) => TAG.test(text) && TAG.test(text.replace(TAG_FLAG, ''));
+const TAG_FLAG =
+  /\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
+const hidesText = (text: string) =>
+  ANNOTATION.test(text) || (TAG.test(text) && TAG.test(text.replace(TAG_FLAG, '')));
 
 /**
  * Fields whose text may run over several lines (a bio, a message, a report's note). Every other text is one
@@ -72,8 +76,11 @@ export function jsonBody(limit: string): express.RequestHandler {
     },
     reviver: (key, value: unknown) => {
       if (typeof value !== 'string') return value;
-      const oneLine = !MULTILINE_FIELDS.has(key) && !isPassword(key);
-      if (FORBIDDEN_TEXT.test(value) || (oneLine && LINE_BREAK_OR_TAB.test(value)) || hasHiddenTags(value)) {
+      const password = isPassword(key);
+      const oneLine = !MULTILINE_FIELDS.has(key) && !password;
+      // A password is never shown: one chosen before these rules must still sign in.
+      const hidden = !password && hidesText(value);
+      if (FORBIDDEN_TEXT.test(value) || (oneLine && LINE_BREAK_OR_TAB.test(value)) || hidden) {
         throw new UnacceptableJsonError(
           'entity.control.characters',
           'Text must not contain control characters',
