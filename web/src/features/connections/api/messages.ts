@@ -20,14 +20,19 @@ const REFUSED =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufff9-\ufffb]/;
 const TAG = /[\u{E0000}-\u{E007F}]/u;
-const TAG_FLAG = /\u{1F3F4}[\u{E0061}-\u{E007A}]{2,6}\u{E007F}/gu;
+/** England, Scotland, Wales: the only flags spelled with tags that anyone shows. */
+const TAG_FLAG =
+  /\u{1F3F4}\u{E0067}\u{E0062}(?:\u{E0065}\u{E006E}\u{E0067}|\u{E0073}\u{E0063}\u{E0074}|\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
 export const REFUSED_CHARACTERS = 'Text must not contain control characters';
 /**
- * A text's length as the API counts it (class-validator's MaxLength): code points, leaving out emoji and text
- * presentation selectors. A textarea's own `maxLength` counts UTF-16 units, so an emoji would count twice.
+ * A text's length as the API counts it (class-validator's MaxLength, validator's isLength, to the letter):
+ * UTF-16 units, less one for each surrogate pair and for each presentation selector that follows a character.
+ * A textarea's own `maxLength` counts UTF-16 units, so an emoji would count twice.
  */
 export const messageLength = (text: string) =>
-  text.replace(/[\uFE0E\uFE0F]/g, '').replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '_').length;
+  text.length -
+  (text.match(/[^\uFE0F\uFE0E][\uFE0F\uFE0E]/g)?.length ?? 0) -
+  (text.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 export const PAGE_SIZE = 50;
 
 const pageSchema = z.object({ messages: z.array(messageSchema), more: z.boolean() });

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Message } from '../api/connections';
@@ -68,18 +68,31 @@ export function MessageLog({
     before.current = { oldest, count: total, height: log.scrollHeight, top: log.scrollTop };
   }, [oldest, total, messages, myId]);
 
+  /** Whether the newest messages are on screen now, told to the conversation (it marks them read then). */
+  const measure = useCallback(
+    (log: HTMLDivElement) => {
+      const bottom = log.scrollHeight - log.scrollTop - log.clientHeight < STICK_TO_BOTTOM_WITHIN_PX;
+      if (bottom !== atBottom.current) showingNewest(bottom);
+      if (bottom) setNewBelow(false);
+      atBottom.current = bottom;
+    },
+    [showingNewest],
+  );
+
   // Whatever changes the log's size while the newest message is in view (the phone's keyboard opening, a
-  // font arriving, a long message wrapping) keeps it in view.
+  // font arriving, a long message wrapping) keeps it in view; a log grown tall enough to show the newest
+  // without a scroll (the keyboard closing) counts as showing them.
   useEffect(() => {
     const log = logRef.current;
     if (!log || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       if (atBottom.current) log.scrollTop = log.scrollHeight;
+      else measure(log);
     });
     observer.observe(log);
     if (listRef.current) observer.observe(listRef.current);
     return () => observer.disconnect();
-  }, []);
+  }, [measure]);
 
   const sentPending = pending.length;
   useLayoutEffect(() => {
@@ -90,10 +103,7 @@ export function MessageLog({
 
   function onScroll(event: UIEvent<HTMLDivElement>) {
     const log = event.currentTarget;
-    const bottom = log.scrollHeight - log.scrollTop - log.clientHeight < STICK_TO_BOTTOM_WITHIN_PX;
-    if (bottom !== atBottom.current) showingNewest(bottom);
-    if (bottom) setNewBelow(false);
-    atBottom.current = bottom;
+    measure(log);
     before.current = { ...before.current, top: log.scrollTop, height: log.scrollHeight };
     if (log.scrollTop < LOAD_OLDER_WITHIN_PX && more && !loadingOlder && !olderFailed) loadOlder();
   }
@@ -170,7 +180,10 @@ export function MessageLog({
           className="message-log__new"
           onClick={() => {
             const log = logRef.current;
-            if (log) log.scrollTop = log.scrollHeight;
+            if (!log) return;
+            log.scrollTop = log.scrollHeight;
+            // Already there (nothing to scroll, so no scroll event): say so now.
+            measure(log);
           }}
         >
           New messages <span aria-hidden="true">↓</span>
