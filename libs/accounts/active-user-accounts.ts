@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/core';
 import { BatchedRead } from '../persistence/batched-read.js';
+import type { AccessTokenClaims } from '../shared/auth/access-tokens.js';
 import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
 import { matchesSecretToken } from './secret-token.js';
 
@@ -14,15 +15,28 @@ export class ActiveUserAccounts extends ActiveAccounts {
     (row) => row.id,
   );
 
+  /** Of the sign-ins asked about, those logged out (asked in the same round as the accounts). */
+  private readonly signedOut = new BatchedRead<{ id: string }>(
+    'accounts-signed-out',
+    `select distinct family_id as id from refresh_session
+      where family_id = any(?::uuid[]) and revoked_at is not null`,
+    (row) => row.id,
+  );
+
   constructor(private readonly orm: MikroORM) {
     super();
   }
 
-  async isActive(userId: string, sessionVersion: number, token?: string): Promise<boolean> {
-    const row = (await this.active.byId(this.orm.em, [userId])).get(userId);
+  async isActive(claims: AccessTokenClaims, token?: string): Promise<boolean> {
+    const { id: userId, sessionVersion, signInId } = claims;
+    const [accounts, signedOut] = await Promise.all([
+      this.active.byId(this.orm.em, [userId]),
+      signInId === undefined ? undefined : this.signedOut.byId(this.orm.em, [signInId]),
+    ]);
+    const row = accounts.get(userId);
     if (row === undefined) return false;
-    if (row.session_version === sessionVersion) return true;
-    // The token a password change was asked with, of the version that change ended.
+    if (row.session_version === sessionVersion) return signInId === undefined || !signedOut?.has(signInId);
+    // The token a password change was asked with, of the version that change ended (its sign-in with it).
     return (
       token !== undefined &&
       row.kept !== null &&

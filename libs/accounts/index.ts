@@ -6,6 +6,7 @@ export * from './events/account-suspended.event.js';
 export * from './events/account-unsuspended.event.js';
 export * from './events/email-verified.event.js';
 export * from './events/sessions-ended.event.js';
+export * from './events/signed-out.event.js';
 export * from './events/user-registered.event.js';
 export * from './user.entity.js';
 export * from './user.repository.js';

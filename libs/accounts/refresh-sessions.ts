@@ -4,6 +4,7 @@ import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Outbox } from '../messaging/outbox.js';
 import { sql } from '../persistence/sql.js';
 import { SessionsEnded } from './events/sessions-ended.event.js';
+import { SignedOut } from './events/signed-out.event.js';
 import { RefreshSession, REFRESH_TOKEN_TTL_MS } from './refresh-session.entity.js';
 import { hashSecretToken, newSecretToken } from './secret-token.js';
 import type { User } from './user.entity.js';
@@ -23,12 +24,14 @@ const MAX_SUCCESSOR_HOPS = 5;
 export class RefreshSessions {
   constructor(private readonly outbox: Outbox) {}
 
+  /** A new sign-in: its first token (see `issue`) and its id, which its access tokens carry. */
+  signIn(em: EntityManager, user: Pick<User, 'id' | 'sessionVersion'>): { refreshToken: string; signInId: string } {
+    const signInId = randomUUID();
+    return { refreshToken: this.issue(em, user, signInId), signInId };
+  }
+
   /** Adds a new token, under the account's current session version, and returns its clear value (for the cookie only). */
-  issue(
-    em: EntityManager,
-    user: Pick<User, 'id' | 'sessionVersion'>,
-    familyId: string = randomUUID(),
-  ): string {
+  private issue(em: EntityManager, user: Pick<User, 'id' | 'sessionVersion'>, familyId: string): string {
     const { token, hash } = newSecretToken();
     const session = new RefreshSession();
     session.userId = user.id;
@@ -113,8 +116,13 @@ export class RefreshSessions {
     );
   }
 
-  async revokeFamily(em: EntityManager, familyId: string): Promise<void> {
-    await em.nativeUpdate(RefreshSession, { familyId, revokedAt: null }, { revokedAt: new Date() });
+  /** Ends one sign-in (`session`'s family): its refresh tokens, its access tokens and their sockets. */
+  async endSignIn(em: EntityManager, session: Pick<RefreshSession, 'userId' | 'familyId'>): Promise<void> {
+    await em.nativeUpdate(RefreshSession, { familyId: session.familyId, revokedAt: null }, { revokedAt: new Date() });
+    this.outbox.record(
+      em,
+      new SignedOut(session.userId, { userId: session.userId, signInId: session.familyId }),
+    );
   }
 }
 

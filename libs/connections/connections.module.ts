@@ -18,6 +18,7 @@ import { ConnectionNews } from './connection-news.js';
 import { ConnectionRepository } from './connection.repository.js';
 import { ConnectionsController } from './connections.controller.js';
 import { CloseSocketsWhenAccountEnds } from './consumers/close-sockets-when-account-ends.consumer.js';
+import { CloseSocketsWhenSignedOut } from './consumers/close-sockets-when-signed-out.consumer.js';
 import { EndConversationsWhenAccountEnds } from './consumers/end-conversations-when-account-ends.consumer.js';
 import { EndConnectionWhenBlocked } from './consumers/end-connection-when-blocked.consumer.js';
 import { InterestRepository } from './interest.repository.js';
@@ -69,6 +70,7 @@ const core = [InterestRepository, ConnectionRepository, MessageRepository, Notif
     ListReceivedInterestHandler,
     EndConnectionWhenBlocked,
     CloseSocketsWhenAccountEnds,
+    CloseSocketsWhenSignedOut,
     EndConversationsWhenAccountEnds,
   ],
   exports: [...core, Introductions, ReportedMessages],

@@ -17,6 +17,7 @@ export const CONSUMED_EVENT_TYPES: ReadonlySet<string> = new Set([
   'ProfileUpdated',
   'QuizSubmitted',
   'SessionsEnded',
+  'SignedOut',
   'UserBlocked',
   'UserRegistered',
   'UserUnblocked',

@@ -589,6 +589,35 @@ describe('connections (API and Socket.IO)', () => {
     expect(other.events.filter((e) => e.name === 'message')).toEqual([]);
   });
 
+  it("logging out ends that sign-in's access tokens and sockets; the member's other sign-in goes on", async () => {
+    const [a, b] = await pair();
+    const id = await connect(a, b);
+    const leaving = await listen(a);
+    const otherDevice = await t.client().post('/login', { email: a.email, password: a.password });
+    expect(otherDevice.status).toBe(200);
+    const staying = await listen(a, otherDevice.body.accessToken);
+    const leavingToken = a.client.accessToken;
+    expect((await a.client.get('/logout')).status).toBe(200);
+
+    await until('the signed-out socket closed', () => !leaving.socket.connected);
+    expect((await t.client().get('/connections', { token: leavingToken })).status).toBe(401);
+    const again = io(t.baseUrl, {
+      path: '/api/socket.io',
+      auth: { token: leavingToken },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(again);
+    expect(await new Promise((resolve) => again.once('connect_error', (e) => resolve(e.message)))).toBe(
+      'unauthorized',
+    );
+    const list = await t.client().get('/connections', { token: otherDevice.body.accessToken });
+    expect(list.status).toBe(200);
+    await b.client.post(`/connections/${id}/messages`, { text: 'Still there?' });
+    await until('the message on the other sign-in', () => staying.events.some((e) => e.name === 'message'));
+    expect(staying.socket.connected).toBe(true);
+  });
+
   it("closes a suspended member's sockets and drops them from lists; the export has connections and sent messages", async () => {
     const [a, b] = await pair();
     const id = await connect(a, b);

@@ -151,6 +151,24 @@ describe('sessions end when the password changes (API)', () => {
     expect((await copy.get('/refresh')).status).toBe(401);
   });
 
+  it('a refresh token that comes back after its grace ends its sign-in, access tokens too, and no other', async () => {
+    const person = await t.signUp();
+    const tab = person.client;
+    const thief = thiefOf(tab);
+    const otherDevice = await t.client().post('/login', { email: person.email, password: person.password });
+    const rotated = await tab.get('/refresh');
+    expect(rotated.status).toBe(200);
+    const refreshed = rotated.body.accessToken as string;
+    expect((await t.client().get('/account/export', { token: refreshed })).status).toBe(200);
+    // The rotation is older than the grace: the stolen copy's return shows the token leaked.
+    await sql(`update refresh_session set rotated_at = now() - interval '1 minute' where rotated_at is not null`);
+    expect((await thief.get('/refresh')).status).toBe(401);
+
+    expect((await t.client().get('/account/export', { token: refreshed })).status).toBe(401);
+    expect((await tab.get('/refresh')).status).toBe(401);
+    expect((await t.client().get('/account/export', { token: otherDevice.body.accessToken })).status).toBe(200);
+  });
+
   it('an access token issued before a reset stops working at once', async () => {
     const person = await t.signUp();
     expect((await person.client.get('/account/export')).status).toBe(200);

@@ -17,11 +17,11 @@ function holdNextAccountRead(t: TestApp) {
   let enter!: () => void;
   const entered = new Promise<void>((done) => (enter = done));
   const held = { entered, open, read: undefined as Promise<boolean> | undefined };
-  accounts.isActive = async (userId: string, sessionVersion: number) => {
+  accounts.isActive = async (claims, token) => {
     accounts.isActive = isActive;
     enter();
     await gate;
-    held.read = isActive(userId, sessionVersion);
+    held.read = isActive(claims, token);
     return held.read;
   };
   return held;

@@ -155,6 +155,7 @@ export class ConnectionsGateway
     socket.data.userId = claims.id;
     socket.data.expiresAt = expiresAt;
     socket.data.tokenId = tokenId;
+    socket.data.signInId = claims.signInId;
     return undefined;
   }
 }

@@ -73,4 +73,10 @@ export class RealtimeNotifier {
     for (const socket of await server.in(memberRoom(userId)).fetchSockets())
       if (socket.data.tokenId !== keep) socket.disconnect(true);
   }
+
+  /** Closes the member's sockets, on every gateway, that were opened with a token of the sign-in `signInId`. */
+  async disconnectSignIn(userId: string, signInId: string): Promise<void> {
+    for (const socket of (await this.server?.in(memberRoom(userId)).fetchSockets()) ?? [])
+      if (socket.data.signInId === signInId) socket.disconnect(true);
+  }
 }

@@ -34,6 +34,7 @@ import { Migration20261127000200InterestWithdrawn } from './20261127000200-inter
 import { Migration20261127000300MessagePace } from './20261127000300-message-pace.migration.js';
 import { Migration20261128000100OutboxPublishedIndex } from './20261128000100-outbox-published-index.migration.js';
 import { Migration20261128000200KeptAccessToken } from './20261128000200-kept-access-token.migration.js';
+import { Migration20261128000300EndedSignIns } from './20261128000300-ended-sign-ins.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -81,4 +82,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261127000300-message-pace', class: Migration20261127000300MessagePace },
   { name: '20261128000100-outbox-published-index', class: Migration20261128000100OutboxPublishedIndex },
   { name: '20261128000200-kept-access-token', class: Migration20261128000200KeptAccessToken },
+  { name: '20261128000300-ended-sign-ins', class: Migration20261128000300EndedSignIns },
 ];

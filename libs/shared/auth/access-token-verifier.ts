@@ -7,6 +7,9 @@ import type { AccessTokenClaims } from './access-tokens.js';
 
 const MAX_TOKEN_LENGTH = 4_096;
 
+/** A sign-in id is a uuid: anything else in `sid` is not a token of ours, and would fail the read it goes to. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 export interface VerifiedToken {
   claims: AccessTokenClaims;
   /** The token's `exp`, in ms. */
@@ -18,8 +21,9 @@ export interface VerifiedToken {
 /**
  * Checks an access token, for the HTTP guard and the socket handshake alike: HS256 only, signed with
  * JWT_ACCESS_SECRET, not expired, with the spec's claims, and its account still active: a deleted or
- * suspended account's tokens, and tokens issued before a password change or reset (an older session
- * version), stop working at once, not when they expire, so that is read on every check.
+ * suspended account's tokens, tokens issued before a password change or reset (an older session version)
+ * and those of a sign-in that was logged out stop working at once, not when they expire, so that is read on
+ * every check.
  *
  * A token's signature is verified once per process: a token seen valid is remembered (by its exact text,
  * which only our secret can have signed) until it expires. Verifying it again on every request was the
@@ -60,13 +64,14 @@ export class AccessTokenVerifier {
 
   /** A just verified token, if its claims are the spec's; it is remembered until it expires. */
   private remember(token: string, payload: Record<string, unknown>): VerifiedToken | undefined {
-    const { id, email, sv, exp, jti } = payload;
+    const { id, email, sv, exp, jti, sid } = payload;
     if (typeof id !== 'string' || typeof email !== 'string') return undefined;
+    if (sid !== undefined && (typeof sid !== 'string' || !UUID.test(sid))) return undefined;
     // Tokens from before session versions existed carry none: the version every account started at.
     const sessionVersion = sv === undefined ? 0 : sv;
     if (typeof sessionVersion !== 'number' || !Number.isInteger(sessionVersion)) return undefined;
     const verified = {
-      claims: { id, email, sessionVersion },
+      claims: { id, email, sessionVersion, ...(sid === undefined ? {} : { signInId: sid }) },
       expiresAt: typeof exp === 'number' ? exp * 1000 : Infinity,
       ...(typeof jti === 'string' ? { tokenId: jti } : {}),
     };
@@ -78,7 +83,7 @@ export class AccessTokenVerifier {
   private async ifActive(claims: AccessTokenClaims, token: string): Promise<boolean> {
     // The accounts context provides the port; this shared verifier is built before it.
     this.activeAccounts ??= this.modules.get(ActiveAccounts, { strict: false });
-    return this.activeAccounts.isActive(claims.id, claims.sessionVersion, token);
+    return this.activeAccounts.isActive(claims, token);
   }
 
   private verify(token: string): VerifiedToken | undefined {

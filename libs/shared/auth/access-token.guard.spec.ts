@@ -6,6 +6,7 @@ import { JwtService } from '@nestjs/jwt';
 import { AccessTokenGuard, type AuthenticatedRequest } from './access-token.guard.js';
 import { AccessTokenVerifier } from './access-token-verifier.js';
 import { ActiveAccounts } from './active-accounts.port.js';
+import type { AccessTokenClaims } from './access-tokens.js';
 import { Public } from './public.decorator.js';
 
 const SECRET = 'a-test-access-secret-of-at-least-32-chars';
@@ -15,9 +16,9 @@ class KnownAccounts extends ActiveAccounts {
   readonly suspended = new Set<string>();
   reads = 0;
   readonly versions = new Map<string, number>();
-  async isActive(userId: string, sessionVersion: number): Promise<boolean> {
+  async isActive({ id, sessionVersion }: AccessTokenClaims): Promise<boolean> {
     this.reads++;
-    return !this.suspended.has(userId) && (this.versions.get(userId) ?? 0) === sessionVersion;
+    return !this.suspended.has(id) && (this.versions.get(id) ?? 0) === sessionVersion;
   }
   async activeAmong(userIds: readonly string[]): Promise<Set<string>> {
     return new Set(userIds.filter((id) => !this.suspended.has(id)));

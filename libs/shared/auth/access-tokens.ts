@@ -8,6 +8,8 @@ export interface AccessTokenClaims {
   email: string;
   /** The account's session version when the token was issued (claim `sv`); the guard refuses an older one. */
   sessionVersion: number;
+  /** The sign-in (refresh-token family) it was issued to (claim `sid`): logging out of it ends the token. */
+  signInId?: string;
 }
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -17,9 +19,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export class AccessTokens {
   constructor(private readonly jwt: JwtService) {}
 
-  sign(account: { id: string; email: string; sessionVersion: number }): Promise<string> {
+  sign(account: { id: string; email: string; sessionVersion: number }, signInId: string): Promise<string> {
     return this.jwt.signAsync(
-      { id: account.id, email: account.email, sv: account.sessionVersion },
+      { id: account.id, email: account.email, sv: account.sessionVersion, sid: signInId },
       // A token id of its own: two sign-ins in one second would otherwise get the same token, and a password
       // change that keeps the asker's token working must not keep another's.
       { subject: account.id, jwtid: randomBytes(9).toString('base64url') },

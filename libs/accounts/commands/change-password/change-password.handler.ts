@@ -29,7 +29,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     if (!(await this.hasher.verify(found.passwordHash, command.currentPassword)))
       throw AccountErrors.wrongPassword();
     const passwordHash = await this.hasher.hash(command.newPassword);
-    const { user, refreshToken } = await this.orm.em.fork().transactional(async (em) => {
+    const { user, refreshToken, signInId } = await this.orm.em.fork().transactional(async (em) => {
       const user = await this.users.findById(command.userId, em);
       if (!user || user.suspendedAt) throw AccountErrors.noSession();
       user.passwordHash = passwordHash;
@@ -39,8 +39,8 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
         user.keptTokenHash = hashSecretToken(command.askedWith);
         user.keptTokenUntil = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
       }
-      return { user, refreshToken: this.sessions.issue(em, user) };
+      return { user, ...this.sessions.signIn(em, user) };
     });
-    return { changed: true, accessToken: await this.accessTokens.sign(user), refreshToken };
+    return { changed: true, accessToken: await this.accessTokens.sign(user, signInId), refreshToken };
   }
 }

@@ -32,9 +32,9 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
     if (!user || !passwordOk) throw AccountErrors.wrongCredentials();
     // Only told after the right password, so the answer reveals nothing to someone guessing.
     if (user.suspendedAt) throw AccountErrors.suspended();
-    const refreshToken = this.sessions.issue(em, user);
+    const { refreshToken, signInId } = this.sessions.signIn(em, user);
     await em.flush();
-    const accessToken = await this.accessTokens.sign(user);
+    const accessToken = await this.accessTokens.sign(user, signInId);
     const signedIn: SignedIn = { accessToken, verification: user.verified, id: user.id, refreshToken };
     if (user.name === '') signedIn.nameRequired = true;
     return signedIn;

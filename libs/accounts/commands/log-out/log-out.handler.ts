@@ -14,6 +14,6 @@ export class LogOutHandler implements ICommandHandler<LogOutCommand> {
     if (!command.refreshToken) return;
     const em = this.orm.em.fork();
     const session = await this.sessions.findByToken(em, command.refreshToken);
-    if (session) await this.sessions.revokeFamily(em, session.familyId);
+    if (session) await em.transactional((tx) => this.sessions.endSignIn(tx, session));
   }
 }

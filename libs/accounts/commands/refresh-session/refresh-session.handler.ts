@@ -27,18 +27,22 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
       if (session.rotatedAt) {
         if (Date.now() - session.rotatedAt.getTime() > ROTATION_GRACE_MS) {
           // A rotated token came back later: someone holds a copy. End the whole sign-in.
-          await this.sessions.revokeFamily(em, session.familyId);
+          await this.sessions.endSignIn(em, session);
           return undefined;
         }
         // Two tabs refreshing at once send the same cookie: the second gets the token the first got.
         const refreshToken = await this.sessions.liveSuccessor(em, session, presented, user);
-        return refreshToken ? { user, refreshToken } : undefined;
+        return refreshToken ? { user, refreshToken, signInId: session.familyId } : undefined;
       }
       if (session.expiresAt.getTime() <= Date.now()) return undefined;
-      return { user, refreshToken: this.sessions.rotate(em, session, presented, user) };
+      return {
+        user,
+        refreshToken: this.sessions.rotate(em, session, presented, user),
+        signInId: session.familyId,
+      };
     });
     if (!outcome) throw AccountErrors.noSession();
-    const accessToken = await this.accessTokens.sign(outcome.user);
+    const accessToken = await this.accessTokens.sign(outcome.user, outcome.signInId);
     return { accessToken, verification: outcome.user.verified, refreshToken: outcome.refreshToken };
   }
 }
