@@ -194,7 +194,7 @@ function AccountMenu({ email }: { email: string }) {
         <p className="account__who">
           <span className="account__label">Logged in as</span>{' '}
           <span className="account__email" title={email}>
-            {email}
+            <BreakableEmail email={email} />
           </span>
         </p>
         <Link to={paths.premium} className="account__action account__action--premium">
@@ -212,5 +212,18 @@ function AccountMenu({ email }: { email: string }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** The address with a line-break opportunity after its '@': a long one wraps between its parts. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }
