@@ -72,6 +72,39 @@ describe('sign-in limits behind a trusted proxy', () => {
     expect((await login('remembered now')).status).toBe(200);
   });
 
+  it('counts guesses at a password together whichever route checks it', async () => {
+    const me = await t.signUp();
+    const address = from('203.0.113.80');
+    const login = (password: string) =>
+      t.client().request('POST', '/login', { json: { email: me.email, password }, ...address });
+    const change = (currentPassword: string) =>
+      me.client.request('POST', '/password/change', {
+        json: { currentPassword, newPassword: 'never set this one' },
+        ...address,
+      });
+    const remove = (password: string) =>
+      me.client.request('DELETE', '/account', { json: { password }, ...address });
+    expect((await login('guess one')).status).toBe(401);
+    expect((await login('guess two')).status).toBe(401);
+    expect((await change('guess three')).status).toBe(403);
+    expect((await remove('guess four')).status).toBe(403);
+    expect((await change('guess five')).status).toBe(403);
+    // Five wrong guesses of the limit's five: every route that checks the password refuses this client now.
+    expect((await login(me.password)).status).toBe(429);
+    expect((await remove(me.password)).status).toBe(429);
+    expect((await change(me.password)).status).toBe(429);
+    expect(
+      (
+        await t
+          .client()
+          .request('POST', '/login', {
+            json: { email: me.email, password: me.password },
+            ...from('203.0.113.81'),
+          })
+      ).status,
+    ).toBe(200);
+  });
+
   it('a success clears that client’s failures', async () => {
     const client = t.client();
     const login = (password: string) =>

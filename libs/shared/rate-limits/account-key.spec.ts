@@ -26,10 +26,13 @@ describe('accountKey', () => {
     expect(accountKey({ email: 'ava@example.com' }, 'id')).toBeUndefined();
   });
 
-  it('prefers the signed-in user, in any case', () => {
+  it("prefers the signed-in user's own id or address, in any case", () => {
     const id = '3f2b6ab0-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
-    expect(accountKey({ email: 'ava@example.com' }, 'email', id)).toBe(accountKey({ id }, 'id'));
-    expect(accountKey({}, 'email', id.toUpperCase())).toBe(accountKey({ id }, 'id'));
+    const user = { id: id.toUpperCase(), email: 'Ava@example.com' };
+    expect(accountKey({ id: 'b'.repeat(36) }, 'id', user)).toBe(accountKey({ id }, 'id'));
+    expect(accountKey({ email: 'bo@example.com' }, 'email', user)).toBe(
+      accountKey({ email: 'ava@example.com' }, 'email'),
+    );
     expect(accountKey({}, 'email')).toBeUndefined();
     expect(accountKey({ email: 42 }, 'email')).toBeUndefined();
     expect(accountKey(undefined, 'email')).toBeUndefined();

@@ -26,7 +26,7 @@ const refused = (res: RateLimiterRes): LimitVerdict => ({
  *
  * - per client and route, requests a minute (AUTH_RATE_LIMIT);
  * - per account and route, requests in 15 minutes (AUTH_EMAIL_RATE_LIMIT) on routes that send mail;
- * - on routes that check a secret, failures per (account, client) in 15 minutes (AUTH_EMAIL_RATE_LIMIT): one
+ * - on routes that check a secret, failures per (secret, account, client) in 15 minutes (AUTH_EMAIL_RATE_LIMIT): one
  *   client guessing is stopped without locking the owner out from elsewhere; and failures per account from all
  *   clients in an hour (10 × that), past which only clients that have already failed on it are held off.
  */
@@ -92,27 +92,27 @@ export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShut
     return this.consume(this.perAccount, `${route}|${account}`);
   }
 
-  /** Whether `client` may try the secret of `account` now, given the failures so far. */
-  async mayTry(route: string, account: string, client: string): Promise<LimitVerdict> {
+  /** Whether `client` may try `secret` (what a route checks) of `account` now, given the failures so far. */
+  async mayTry(secret: string, account: string, client: string): Promise<LimitVerdict> {
     const [pair, overall] = await Promise.all([
-      this.failuresPerPair.get(`${route}|${account}|${client}`),
-      this.failuresPerAccount.get(`${route}|${account}`),
+      this.failuresPerPair.get(`${secret}|${account}|${client}`),
+      this.failuresPerAccount.get(`${secret}|${account}`),
     ]);
     if (pair && pair.consumedPoints >= this.failureLimit) return refused(pair);
     if (pair && overall && overall.consumedPoints >= this.accountFailureLimit) return refused(overall);
     return allowed;
   }
 
-  async recordFailure(route: string, account: string, client: string): Promise<void> {
+  async recordFailure(secret: string, account: string, client: string): Promise<void> {
     await Promise.all([
-      this.failuresPerPair.penalty(`${route}|${account}|${client}`),
-      this.failuresPerAccount.penalty(`${route}|${account}`),
+      this.failuresPerPair.penalty(`${secret}|${account}|${client}`),
+      this.failuresPerAccount.penalty(`${secret}|${account}`),
     ]);
   }
 
   /** The right secret clears this client's failures on the account. */
-  async recordSuccess(route: string, account: string, client: string): Promise<void> {
-    await this.failuresPerPair.delete(`${route}|${account}|${client}`);
+  async recordSuccess(secret: string, account: string, client: string): Promise<void> {
+    await this.failuresPerPair.delete(`${secret}|${account}|${client}`);
   }
 
   /**
@@ -123,7 +123,7 @@ export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShut
     for (const account of accounts)
       await this.store.query({
         text: `delete from rate_limit where key like $1 or key like $2`,
-        // Keys are 'failures:<route>|<account>|<client>' and 'account-failures:<route>|<account>' (hex accounts).
+        // Keys are 'failures:<secret>|<account>|<client>' and 'account-failures:<secret>|<account>' (hex accounts).
         values: [`failures:%|${account}|%`, `account-failures:%|${account}`],
       });
   }

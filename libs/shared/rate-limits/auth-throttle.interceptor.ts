@@ -18,6 +18,7 @@ import { clientKey } from './client-key.js';
 
 const FAILURE_CODES = Symbol('auth throttle failure codes');
 const ACCOUNT_FIELD = Symbol('auth throttle account field');
+const SECRET = Symbol('auth throttle secret');
 
 const tooManyAttempts = () =>
   new DomainError('throttled', 'Too Many Requests', 'Too many attempts. Please wait a moment and try again.');
@@ -27,12 +28,15 @@ const tooManyAttempts = () =>
  * An interceptor rather than a guard because it also needs the outcome: on routes that check a secret,
  * pass the error codes that mean "wrong secret"; those count as failures for the (account, client) pair
  * and a success clears them. Routes without failure codes (they send mail) are limited per account instead.
- * `account` names the body field that says which account the route is about (signed-in routes: the user).
+ * `account` names the body field that says which account the route is about (signed-in routes: the user's).
+ * `secret` names what the route checks: routes that check the same secret (the password: sign-in, a password
+ * change, a deletion) share one count of failures, so each route does not add its own budget of guesses.
  */
-export const AuthThrottle = (options: { account: AccountField; failureCodes?: string[] }) =>
+export const AuthThrottle = (options: { account: AccountField; failureCodes?: string[]; secret?: string }) =>
   applyDecorators(
     SetMetadata(FAILURE_CODES, options.failureCodes ?? []),
     SetMetadata(ACCOUNT_FIELD, options.account),
+    SetMetadata(SECRET, options.secret),
     UseInterceptors(AuthThrottleInterceptor),
   );
 
@@ -55,7 +59,8 @@ export class AuthThrottleInterceptor implements NestInterceptor {
     const route = `${request.method} ${request.route?.path ?? request.path}`;
     const client = clientKey(request.ip);
     const field = this.reflector.get<AccountField>(ACCOUNT_FIELD, context.getHandler());
-    const account = accountKey(request.body, field, request.user?.id);
+    const account = accountKey(request.body, field, request.user);
+    const secret = this.reflector.get<string | undefined>(SECRET, context.getHandler()) ?? route;
 
     this.enforce(response, await this.limits.hitClient(route, client));
     if (!account) return lastValueFrom(next.handle(), { defaultValue: undefined });
@@ -64,14 +69,14 @@ export class AuthThrottleInterceptor implements NestInterceptor {
       return lastValueFrom(next.handle(), { defaultValue: undefined });
     }
 
-    this.enforce(response, await this.limits.mayTry(route, account, client));
+    this.enforce(response, await this.limits.mayTry(secret, account, client));
     try {
       const result = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      await this.limits.recordSuccess(route, account, client);
+      await this.limits.recordSuccess(secret, account, client);
       return result;
     } catch (error) {
       if (error instanceof DomainError && failureCodes.includes(error.code))
-        await this.limits.recordFailure(route, account, client);
+        await this.limits.recordFailure(secret, account, client);
       throw error;
     }
   }

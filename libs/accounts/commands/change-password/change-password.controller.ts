@@ -25,7 +25,7 @@ export class ChangePasswordController {
    * `{changed, accessToken}`, and the new sign-in's refresh cookie: every other sign-in has ended; the access
    * token this was asked with works until it expires.
    */
-  @AuthThrottle({ account: 'id', failureCodes: [AccountErrors.wrongPassword().code] })
+  @AuthThrottle({ account: 'email', secret: 'password', failureCodes: [AccountErrors.wrongPassword().code] })
   @Post('change')
   async change(
     @CurrentUser() user: AccessTokenClaims,

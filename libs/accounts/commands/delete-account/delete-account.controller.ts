@@ -20,7 +20,7 @@ export class DeleteAccountController {
     private readonly config: AppConfig,
   ) {}
 
-  @AuthThrottle({ account: 'id', failureCodes: [AccountErrors.wrongPassword().code] })
+  @AuthThrottle({ account: 'email', secret: 'password', failureCodes: [AccountErrors.wrongPassword().code] })
   @Delete()
   @HttpCode(204)
   async delete(

@@ -19,7 +19,11 @@ export class LogInController {
   ) {}
 
   @Public()
-  @AuthThrottle({ account: 'email', failureCodes: [AccountErrors.wrongCredentials().code] })
+  @AuthThrottle({
+    account: 'email',
+    secret: 'password',
+    failureCodes: [AccountErrors.wrongCredentials().code],
+  })
   @Post('login')
   @HttpCode(200)
   async logIn(@Body() dto: LogInDto, @Res({ passthrough: true }) response: Response) {

@@ -13,7 +13,11 @@ export class ResetPasswordController {
   constructor(private readonly commands: CommandBus) {}
 
   @Public()
-  @AuthThrottle({ account: 'id', failureCodes: [AccountErrors.invalidResetToken().code] })
+  @AuthThrottle({
+    account: 'id',
+    secret: 'reset-token',
+    failureCodes: [AccountErrors.invalidResetToken().code],
+  })
   @Post('reset')
   reset(@Body() dto: ResetPasswordDto): Promise<{ reset: true }> {
     return this.commands.execute(new ResetPasswordCommand(dto.id, dto.token, dto.password));

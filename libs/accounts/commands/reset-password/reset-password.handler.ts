@@ -66,7 +66,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     // The owner may sign in with the new password at once, however many guesses at the old one were counted.
     await this.limits.forgetFailures([
       accountKey({ email: reset }, 'email')!,
-      accountKey(undefined, 'id', command.userId)!,
+      accountKey({ id: command.userId }, 'id')!,
     ]);
     return { reset: true };
   }

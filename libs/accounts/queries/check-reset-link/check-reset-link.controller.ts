@@ -14,7 +14,11 @@ export class CheckResetLinkController {
 
   /** 200 `{valid: true}`, or 400 `invalid token` for a wrong, used or expired link; throttled like the reset. */
   @Public()
-  @AuthThrottle({ account: 'id', failureCodes: [AccountErrors.invalidResetToken().code] })
+  @AuthThrottle({
+    account: 'id',
+    secret: 'reset-token',
+    failureCodes: [AccountErrors.invalidResetToken().code],
+  })
   @Post('reset/check')
   @HttpCode(200)
   check(@Body() dto: CheckResetLinkDto): Promise<{ valid: true }> {
