@@ -8,7 +8,7 @@ import { Readiness } from '../../libs/shared/health/readiness.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
 import { AppLogger, createLogger } from '../../libs/shared/observability/logging.js';
 import { logProcessWarnings } from '../../libs/shared/observability/process-warnings.js';
-import { serveMatcherMetrics } from './metrics-server.js';
+import { serveMatcherMetrics, stopServing } from './metrics-server.js';
 import { MatcherModule } from './matcher.module.js';
 
 async function main(): Promise<void> {
@@ -23,8 +23,8 @@ async function main(): Promise<void> {
   // Matching goes on without it: a port taken by another matcher on the same host costs its metrics only.
   await serveMatcherMetrics(config, app.get(Metrics), app.get(Readiness)).then(
     ({ server, port }) => {
-      process.once('SIGTERM', () => server.close());
-      process.once('SIGINT', () => server.close());
+      process.once('SIGTERM', () => stopServing(server));
+      process.once('SIGINT', () => stopServing(server));
       logger.log(`metrics and health on port ${port} (/metrics, /health/live, /health/ready)`);
     },
     (error: Error) =>

@@ -95,12 +95,10 @@ describe('sign-in limits behind a trusted proxy', () => {
     expect((await change(me.password)).status).toBe(429);
     expect(
       (
-        await t
-          .client()
-          .request('POST', '/login', {
-            json: { email: me.email, password: me.password },
-            ...from('203.0.113.81'),
-          })
+        await t.client().request('POST', '/login', {
+          json: { email: me.email, password: me.password },
+          ...from('203.0.113.81'),
+        })
       ).status,
     ).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { ActiveAccounts } from '../../libs/shared/auth/active-accounts.port.js';
 import { RequestsInFlight } from '../../libs/shared/http/requests-in-flight.js';
 import { image } from '../fixtures/images.js';
@@ -84,5 +85,18 @@ describe('shutdown', () => {
     // The held read ran on an open database, and its answer was ended before the app went on closing.
     await expect(held.read).resolves.toBe(true);
     expect(t.app.get(RequestsInFlight).pending).toBe(0);
+  }, 60_000);
+});
+
+describe('shutdown with a connection that never sends a request', () => {
+  it('closes it once every request sent was answered, instead of waiting for its client', async () => {
+    const t = await startTestApp();
+    const idle = connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
+    await new Promise((connected) => idle.once('connect', connected));
+    const idleClosed = new Promise<boolean>((resolve) => idle.once('close', () => resolve(true)));
+    // Without closing it the app waited as long as the client kept the connection open: for ever.
+    const closed = await Promise.race([t.close().then(() => true), pause(20_000).then(() => false)]);
+    expect(closed).toBe(true);
+    expect(await Promise.race([idleClosed, pause(1_000).then(() => false)])).toBe(true);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -10,7 +11,7 @@ import { Readiness } from '../../libs/shared/health/readiness.js';
 import { Metrics } from '../../libs/shared/observability/metrics.js';
 import { DailyMatchRun } from '../../libs/matching/daily-run/daily-match-run.js';
 import { MatcherModule } from '../../apps/matcher/matcher.module.js';
-import { serveMatcherMetrics } from '../../apps/matcher/metrics-server.js';
+import { serveMatcherMetrics, stopServing } from '../../apps/matcher/metrics-server.js';
 import { createTestDatabase } from '../support/test-database.js';
 
 /** A matcher has no HTTP API: its own small server answers /metrics and /health/* on METRICS_PORT. */
@@ -38,7 +39,7 @@ describe('matcher metrics and health server', () => {
   });
 
   afterAll(async () => {
-    server?.close();
+    if (server?.listening) server.close();
     await app?.close();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -70,5 +71,15 @@ describe('matcher metrics and health server', () => {
     // The embedding model loads on first use: an extra, shown with its own state.
     expect(body.details.embeddings).toMatchObject({ status: expect.stringMatching(/^(up|degraded)$/) });
     expect((await fetch(`${base}/nothing`)).status).toBe(404);
+  });
+
+  it('stops serving at once, closing a connection that never sent a request', async () => {
+    const silent = connect(Number(new URL(base).port), '127.0.0.1');
+    await new Promise((connected) => silent.once('connect', connected));
+    const closed = new Promise((done) => silent.once('close', done));
+    const stopped = new Promise((done) => server.once('close', done));
+    stopServing(server);
+    await Promise.all([closed, stopped]);
+    expect(server.listening).toBe(false);
   });
 });

@@ -95,7 +95,10 @@ export class RequestsInFlight implements BeforeApplicationShutdown {
     }
     // Done once nothing is being answered and no request has come in on an open connection for a moment.
     await until(() => this.count === 0 && quiet(), deadline);
-    server?.closeIdleConnections();
+    // Every request sent has been answered (or the deadline passed): the connections left carry nothing, and
+    // one that never sent a request does not count as idle to Node, so it would hold the close for as long
+    // as its client liked.
+    server?.closeAllConnections();
     if (this.count > 0) this.logger.warn(`shutting down with ${this.count} API requests unanswered`);
     else if (serving) this.logger.log('stopped taking requests: every one sent was answered');
   }
