@@ -135,6 +135,30 @@ describe('MainNav', () => {
     ).toBe(true);
   });
 
+  it('tells a member on another page that someone is interested, or that it is mutual', async () => {
+    mockFetch((call) =>
+      call.path === '/connections' ? json(200, [{ id: 'c0', unread: 0 }]) : json(200, []),
+    );
+    renderSignedIn();
+    await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Messages' });
+    await serverSends('interest', { userId: 'u2', name: 'Ben' });
+    expect(await screen.findByText('Ben is interested in you')).toBeInTheDocument();
+    await serverSends('connection', { id: 'c1', userId: 'u3', name: 'Cleo' });
+    expect(await screen.findByText("It's mutual: you and Cleo")).toBeInTheDocument();
+  });
+
+  it('leaves it to Messages and Matches, which show it themselves', async () => {
+    mockFetch((call) =>
+      call.path === '/connections' ? json(200, [{ id: 'c0', unread: 0 }]) : json(200, []),
+    );
+    authStore.setAuth({ ...user, verification: true });
+    renderRoutes([{ path: '/match', element: <Page title="Matches">cards</Page> }], '/match');
+    await within(screen.getByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Messages' });
+    await serverSends('connection', { id: 'c1', userId: 'u3', name: 'Cleo' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByText("It's mutual: you and Cleo")).not.toBeInTheDocument();
+  });
+
   it("shows 'Messages' only once there is a conversation or someone interested, live from the socket", async () => {
     const state = { connections: [] as unknown[], received: [] as unknown[] };
     const { calls } = mockFetch((call) =>

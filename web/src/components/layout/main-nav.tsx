@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { useAuth } from '@/lib/auth/use-auth';
 import { useLogout } from '@/lib/auth/use-logout';
+import { useLiveNotices } from '@/lib/realtime/live-notices';
 import { useReceivedInterestCount } from '@/lib/realtime/received-interest-count';
 import { useConversationsSummary } from '@/lib/realtime/unread-count';
 import { VerifyEmailDialog } from './verify-email-dialog';
@@ -83,6 +84,7 @@ export function MainNav() {
   const { count: conversations, unread } = useConversationsSummary(Boolean(auth?.verification));
   // Only asked while it decides anything: with a conversation, 'Messages' shows anyway.
   const interested = useReceivedInterestCount(Boolean(auth?.verification) && conversations === 0);
+  useLiveNotices(Boolean(auth?.verification), pathname);
   if (!auth) return null;
   const verified = auth.verification;
   const onMessages = pathname === paths.connections || pathname.startsWith(`${paths.connections}/`);
