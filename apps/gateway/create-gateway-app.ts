@@ -21,7 +21,6 @@ import { PostgresIoAdapter } from '../../libs/connections/realtime/postgres-io-a
 import { GatewayModule } from './gateway.module.js';
 
 const JSON_BODY_LIMIT = '100kb';
-const SILENT_CONNECTION_MS = 60_000;
 // From source (tests) this file is two levels below the repo root; compiled, it is three (dist/apps/gateway).
 export const WEB_DIST =
   [resolve(import.meta.dirname, '../../web/dist'), resolve(import.meta.dirname, '../../../web/dist')].find(
@@ -101,10 +100,6 @@ export async function createGatewayApp(
     app.useWebSocketAdapter(new PostgresIoAdapter(app, config.database.url));
 
   serveSpa(app);
-  // A connection silent this long is closed (Node's default: never): one client's thousands of connections
-  // that send nothing would hold descriptors and memory. A WebSocket clears it on upgrade (ws), a long-poll is
-  // answered well within it.
-  app.getHttpServer().setTimeout(SILENT_CONNECTION_MS);
   app.enableShutdownHooks();
   return app;
 }

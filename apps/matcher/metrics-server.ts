@@ -5,8 +5,6 @@ import type { Readiness } from '../../libs/shared/health/readiness.js';
 import type { Metrics } from '../../libs/shared/observability/metrics.js';
 import { metricsAccess } from '../../libs/shared/observability/metrics-access.js';
 
-const SILENT_CONNECTION_MS = 60_000;
-
 /**
  * A matcher has no HTTP API, so it answers Prometheus and the orchestrator on METRICS_PORT itself:
  * `/metrics` (the gateway's rules: METRICS_TOKEN, or loopback outside production), `/health/live` and
@@ -41,8 +39,6 @@ export async function serveMatcherMetrics(
       answer(404, JSON.stringify({ statusCode: 404 }));
     })().catch(() => answer(500, JSON.stringify({ statusCode: 500 })));
   });
-  // As the gateway's: a connection that sends nothing is closed in time, not held for its client.
-  server.setTimeout(SILENT_CONNECTION_MS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.metrics.port, () => resolve());

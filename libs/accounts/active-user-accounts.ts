@@ -18,8 +18,8 @@ export class ActiveUserAccounts extends ActiveAccounts {
   /** Of the sign-ins asked about, those logged out (asked in the same round as the accounts). */
   private readonly signedOut = new BatchedRead<{ id: string }>(
     'accounts-signed-out',
-    `select distinct family_id as id from refresh_session
-      where family_id = any(?::uuid[]) and revoked_at is not null`,
+    `select f as id from unnest(?::uuid[]) f
+      where exists (select 1 from refresh_session where family_id = f and revoked_at is not null)`,
     (row) => row.id,
   );
 

@@ -25,7 +25,10 @@ export class RefreshSessions {
   constructor(private readonly outbox: Outbox) {}
 
   /** A new sign-in: its first token (see `issue`) and its id, which its access tokens carry. */
-  signIn(em: EntityManager, user: Pick<User, 'id' | 'sessionVersion'>): { refreshToken: string; signInId: string } {
+  signIn(
+    em: EntityManager,
+    user: Pick<User, 'id' | 'sessionVersion'>,
+  ): { refreshToken: string; signInId: string } {
     const signInId = randomUUID();
     return { refreshToken: this.issue(em, user, signInId), signInId };
   }
@@ -97,13 +100,15 @@ export class RefreshSessions {
   async endAll(em: EntityManager, user: User, keptTokenId?: string): Promise<void> {
     const [row] = await sql<{ session_version: number }>(
       em,
-      `update app_user set session_version = session_version + 1, kept_token_hash = null, kept_token_until = null
+      `update app_user set session_version = session_version + 1,
+              kept_token_hash = null, kept_token_until = null, kept_sign_in_id = null
         where id = ? returning session_version`,
       [user.id],
     );
     user.sessionVersion = row!.session_version;
     user.keptTokenHash = null;
     user.keptTokenUntil = null;
+    user.keptSignInId = null;
     await sql(
       em,
       `update refresh_session set revoked_at = now()
@@ -116,9 +121,35 @@ export class RefreshSessions {
     );
   }
 
-  /** Ends one sign-in (`session`'s family): its refresh tokens, its access tokens and their sockets. */
+  /**
+   * Whether the sign-in was ended: a token of it that a concurrent logout missed (the successor a refresh
+   * committed while the logout ran) must not go on refreshing when its access tokens are refused.
+   */
+  async isEnded(em: EntityManager, familyId: string): Promise<boolean> {
+    const rows = await sql(
+      em,
+      `select 1 from refresh_session where family_id = ? and revoked_at is not null limit 1`,
+      [familyId],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Ends one sign-in (`session`'s family): its refresh tokens, its access tokens (the one a password change
+   * kept for it too) and their sockets.
+   */
   async endSignIn(em: EntityManager, session: Pick<RefreshSession, 'userId' | 'familyId'>): Promise<void> {
-    await em.nativeUpdate(RefreshSession, { familyId: session.familyId, revokedAt: null }, { revokedAt: new Date() });
+    await em.nativeUpdate(
+      RefreshSession,
+      { familyId: session.familyId, revokedAt: null },
+      { revokedAt: new Date() },
+    );
+    await sql(
+      em,
+      `update app_user set kept_token_hash = null, kept_token_until = null, kept_sign_in_id = null
+        where id = ? and kept_sign_in_id = ?`,
+      [session.userId, session.familyId],
+    );
     this.outbox.record(
       em,
       new SignedOut(session.userId, { userId: session.userId, signInId: session.familyId }),

@@ -161,12 +161,41 @@ describe('sessions end when the password changes (API)', () => {
     const refreshed = rotated.body.accessToken as string;
     expect((await t.client().get('/account/export', { token: refreshed })).status).toBe(200);
     // The rotation is older than the grace: the stolen copy's return shows the token leaked.
-    await sql(`update refresh_session set rotated_at = now() - interval '1 minute' where rotated_at is not null`);
+    await sql(
+      `update refresh_session set rotated_at = now() - interval '1 minute' where rotated_at is not null and user_id = ?`,
+      [person.id],
+    );
     expect((await thief.get('/refresh')).status).toBe(401);
 
     expect((await t.client().get('/account/export', { token: refreshed })).status).toBe(401);
     expect((await tab.get('/refresh')).status).toBe(401);
-    expect((await t.client().get('/account/export', { token: otherDevice.body.accessToken })).status).toBe(200);
+    expect((await t.client().get('/account/export', { token: otherDevice.body.accessToken })).status).toBe(
+      200,
+    );
+  });
+
+  it('a token of a sign-in a logout ended does not refresh, even one the logout missed', async () => {
+    const person = await t.signUp();
+    expect((await person.client.get('/refresh')).status).toBe(200);
+    // As when a refresh commits its successor while a logout revokes the rows it saw: one row ended, one live.
+    await sql(`update refresh_session set revoked_at = now() where user_id = ? and rotated_at is not null`, [
+      person.id,
+    ]);
+    expect((await person.client.get('/refresh')).status).toBe(401);
+  });
+
+  it('after a password change, logging out ends the token the change was asked with too', async () => {
+    const person = await t.signUp();
+    const askedWith = person.client.accessToken!;
+    const changed = await person.client.post('/password/change', {
+      currentPassword: person.password,
+      newPassword: 'a changed passphrase',
+    });
+    expect(changed.status).toBe(201);
+    expect((await t.client().get('/account/export', { token: askedWith })).status).toBe(200);
+    expect((await person.client.get('/logout')).status).toBe(200);
+    expect((await t.client().get('/account/export', { token: askedWith })).status).toBe(401);
+    expect((await t.client().get('/account/export', { token: changed.body.accessToken })).status).toBe(401);
   });
 
   it('an access token issued before a reset stops working at once', async () => {

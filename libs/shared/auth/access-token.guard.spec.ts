@@ -93,6 +93,24 @@ describe('AccessTokenGuard', () => {
     );
   });
 
+  it("passes a token's sign-in on to the account check; one that names no uuid is not ours", async () => {
+    const { jwt, call } = setUp();
+    const signInId = '3f2b6ab0-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const token = await jwt.signAsync({ id: 'u-1', email: 'ava@example.com', sid: signInId });
+    await expect(call(`Bearer ${token}`)).resolves.toEqual({
+      id: 'u-1',
+      email: 'ava@example.com',
+      sessionVersion: 0,
+      signInId,
+    });
+    for (const sid of ['not-a-uuid', signInId.toUpperCase(), 42]) {
+      const odd = await jwt.signAsync({ id: 'u-1', email: 'ava@example.com', sid });
+      await expect(call(`Bearer ${odd}`)).rejects.toEqual(
+        refusal('Your session has expired. Please sign in again.'),
+      );
+    }
+  });
+
   it('refuses a remembered token once it has expired', async () => {
     const { jwt, call } = setUp();
     const token = await jwt.signAsync({ id: 'u-1', email: 'ava@example.com' }, { expiresIn: 60 });

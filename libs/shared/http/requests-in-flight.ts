@@ -1,6 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { Server as NetServer } from 'node:net';
-import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
+import { Server as NetServer, type Socket } from 'node:net';
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -37,12 +42,29 @@ function endAndFinish(this: Response, ...args: unknown[]): Response {
  * has been answered (Nest ends every answer, also one whose client is gone).
  */
 @Injectable()
-export class RequestsInFlight implements BeforeApplicationShutdown {
+export class RequestsInFlight implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(RequestsInFlight.name);
   private count = 0;
   private drained?: () => void;
+  /**
+   * Connections that have not sent a request yet. Node counts none of them idle, so closing idle connections
+   * leaves them, and a client that keeps one open and silent would hold the shutdown until Node's headers
+   * timeout.
+   */
+  private readonly silent = new Set<Socket>();
 
   constructor(private readonly adapterHost: HttpAdapterHost) {}
+
+  onApplicationBootstrap(): void {
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    server?.on('connection', (socket: Socket) => {
+      this.silent.add(socket);
+      socket.once('close', () => this.silent.delete(socket));
+    });
+    const spoke = (request: IncomingMessage) => this.silent.delete(request.socket);
+    server?.on('request', spoke);
+    server?.on('upgrade', spoke);
+  }
 
   /**
    * Express middleware for the API's routes: counts a request until its answer's `end()`, or until its
@@ -95,10 +117,8 @@ export class RequestsInFlight implements BeforeApplicationShutdown {
     }
     // Done once nothing is being answered and no request has come in on an open connection for a moment.
     await until(() => this.count === 0 && quiet(), deadline);
-    // Every request sent has been answered (or the deadline passed): the connections left carry nothing, and
-    // one that never sent a request does not count as idle to Node, so it would hold the close for as long
-    // as its client liked.
-    server?.closeAllConnections();
+    server?.closeIdleConnections();
+    for (const socket of this.silent) socket.destroy();
     if (this.count > 0) this.logger.warn(`shutting down with ${this.count} API requests unanswered`);
     else if (serving) this.logger.log('stopped taking requests: every one sent was answered');
   }

@@ -35,11 +35,13 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       user.passwordHash = passwordHash;
       const kept = command.askedWith ? this.accessTokens.idOf(command.askedWith) : undefined;
       await this.sessions.endAll(em, user, kept);
+      const signedIn = this.sessions.signIn(em, user);
       if (command.askedWith) {
         user.keptTokenHash = hashSecretToken(command.askedWith);
         user.keptTokenUntil = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+        user.keptSignInId = signedIn.signInId;
       }
-      return { user, ...this.sessions.signIn(em, user) };
+      return { user, ...signedIn };
     });
     return { changed: true, accessToken: await this.accessTokens.sign(user, signInId), refreshToken };
   }

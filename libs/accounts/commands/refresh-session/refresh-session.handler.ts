@@ -20,7 +20,8 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
     const presented = command.refreshToken;
     const outcome = await this.orm.em.fork().transactional(async (em) => {
       const session = await this.sessions.findByToken(em, presented, true);
-      if (!session || session.revokedAt) return undefined;
+      if (!session || session.revokedAt || (await this.sessions.isEnded(em, session.familyId)))
+        return undefined;
       const user = await this.users.findById(session.userId, em);
       // Issued before a password change, a reset or a suspension: that ended it, even if it was not revoked.
       if (!user || user.suspendedAt || session.sessionVersion !== user.sessionVersion) return undefined;

@@ -150,6 +150,15 @@ export const realtime = {
       set.delete(listener as Listener<RealtimeEvent>);
     };
   },
+  /**
+   * Connects again with the current access token (a password change gave this tab a fresh sign-in): the
+   * socket then belongs to it, and ends with it.
+   */
+  renew(): void {
+    if (!socket) return;
+    socket.disconnect();
+    socket.connect();
+  },
   /** Tests start from a closed socket and no listeners. */
   reset(): void {
     disconnect();

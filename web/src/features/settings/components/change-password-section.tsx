@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { authStore } from '@/lib/auth-store';
+import { realtime } from '@/lib/realtime/realtime';
 import { formMessage, useCheckedForm, type Check } from '@/lib/forms/use-checked-form';
 import { errorText } from '@/lib/query/query-client';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -28,7 +30,10 @@ export function ChangePasswordSection() {
   );
   const change = useMutation({
     mutationFn: changePassword,
-    onSuccess: () => {
+    onSuccess: ({ accessToken }) => {
+      // The fresh sign-in's token, and the socket on it: logging out of this sign-in then ends both.
+      authStore.setAuth((auth) => (auth ? { ...auth, accessToken } : auth));
+      realtime.renew();
       reset();
       toast.success('Password changed', 'Your other devices were signed out.');
     },
