@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { AppConfig } from '../../libs/config/app-config.js';
 import { waitForCliOnFolder } from '../../libs/persistence/pglite-in-use.js';
-import { reportFatalStart } from '../../libs/shared/observability/logging.js';
+import { AppLogger, createLogger, reportFatalStart } from '../../libs/shared/observability/logging.js';
 import { logProcessWarnings } from '../../libs/shared/observability/process-warnings.js';
 import { StartupError } from '../../libs/shared/startup-error.js';
 import { createGatewayApp } from './create-gateway-app.js';
@@ -17,9 +17,11 @@ async function main(): Promise<void> {
   if (config.database.kind === 'pglite')
     await waitForCliOnFolder(config.database.dir, {
       timeoutMs: CLI_WAIT_MS,
+      // Before the app exists, in its format (JSON lines in production).
       waiting: (holder) =>
-        new Logger('Fated').log(
+        new AppLogger(createLogger(config)).log(
           `waiting for ${holder.command} (pid ${holder.pid}) to finish with the embedded database`,
+          'Fated',
         ),
     });
   const app = await createGatewayApp(config);

@@ -8,6 +8,7 @@ import { PgliteDriver } from '@mikro-orm/pglite';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../config/app-config.js';
 import { migrations } from './migrations/index.js';
+import { StartupError } from '../shared/startup-error.js';
 import { claimPgliteFolder, findPgliteUser, releasePgliteFolder } from './pglite-in-use.js';
 
 export interface DatabaseAccess {
@@ -100,7 +101,7 @@ function assertPgliteFolderFree(dir: string): void {
   const user = claimant ?? findPgliteUser(dir);
   if (!user || user === 'unknown') return;
   if (!claimant) releasePgliteFolder(dir);
-  throw new Error(
+  throw new StartupError(
     `The embedded database ${dir} is in use by process ${user.pid}${user.command ? ` (${user.command})` : ''}: ` +
       'PGlite allows one process at a time. Wait for it to finish (a CLI command), or stop it.',
   );

@@ -7,6 +7,7 @@ import {
   findPgliteUser,
   releasePgliteFolder,
   waitForCliOnFolder,
+  withoutSecrets,
 } from './pglite-in-use.js';
 
 describe('PGlite in-use check', () => {
@@ -87,5 +88,20 @@ describe('PGlite in-use check', () => {
     await waitForCliOnFolder(dir, { timeoutMs: 10_000, waiting: () => told.push('other') });
     expect(Date.now() - quick).toBeLessThan(5_000); // not the 10 s it would wait for a CLI
     expect(told).toHaveLength(1);
+  });
+});
+
+describe('a command line as logs show it', () => {
+  it("leaves out a password given as an option, and a URL's password", () => {
+    expect(withoutSecrets(['node', 'fated.js', 'seed', '--users', '5', '--password', 'Op-Secret-77'])).toBe(
+      'node fated.js seed --users 5 --password ***',
+    );
+    expect(withoutSecrets(['node', 'fated.js', 'seed', '--password=Op-Secret-77', '--force'])).toBe(
+      'node fated.js seed --password=*** --force',
+    );
+    expect(withoutSecrets(['node', 'x.js', 'postgres://fated:hunter2@db:5432/fated'])).toBe(
+      'node x.js postgres://fated:***@db:5432/fated',
+    );
+    expect(withoutSecrets(['node', 'dist/apps/gateway/main.js'])).toBe('node dist/apps/gateway/main.js');
   });
 });

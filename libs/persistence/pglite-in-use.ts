@@ -61,11 +61,28 @@ export function findPgliteUser(databaseDir: string): PgliteUser | 'unknown' | un
 
 function commandOf(pid: string): string | undefined {
   try {
-    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    const command = withoutSecrets(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean));
     return command || undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Options whose value is a secret (`fated seed --password`). */
+const SECRET_OPTION = /^--(password|secret|token)/;
+
+/**
+ * A command line as logs and errors may show it: a secret given on it (`--password X`, `--password=X`) is
+ * left out, as is anything in a URL's password.
+ */
+export function withoutSecrets(args: readonly string[]): string {
+  return args
+    .map((arg, index) => {
+      if (SECRET_OPTION.test(args[index - 1] ?? '') && !args[index - 1]!.includes('=')) return '***';
+      if (SECRET_OPTION.test(arg) && arg.includes('=')) return `${arg.slice(0, arg.indexOf('='))}=***`;
+      return arg.replace(/(\/\/[^/:@\s]*:)[^@\s]*@/g, '$1***@');
+    })
+    .join(' ');
 }
 
 /**
