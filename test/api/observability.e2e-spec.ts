@@ -1,4 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { MikroORM } from '@mikro-orm/core';
 import pg from 'pg';
 import type { SqlEntityManager } from '@mikro-orm/sql';
@@ -150,6 +151,30 @@ describe('observability', () => {
     await fetch(`${t.baseUrl}/api/quiz/questions`, { headers: { 'x-request-id': 'loud-after-probes' } });
     await waitFor(() => logged().some((line) => line.requestId === 'loud-after-probes'));
     expect(logged().filter((line) => line.requestId === 'quiet-probe')).toEqual([]);
+  });
+
+  it('logs an upload its client hung up on as such, not as a success and an error', async () => {
+    const { client, id } = await t.signUp();
+    const boundary = 'fated-boundary';
+    const head =
+      `--${boundary}\r\ncontent-disposition: form-data; name="id"\r\n\r\n${id}\r\n` +
+      `--${boundary}\r\ncontent-disposition: form-data; name="avatar"; filename="a.jpg"\r\n` +
+      'content-type: image/jpeg\r\n\r\n';
+    const socket = connect(Number(new URL(t.baseUrl).port), '127.0.0.1');
+    await new Promise((connected) => socket.once('connect', connected));
+    socket.write(
+      `POST /api/image/upload HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${client.accessToken}\r\n` +
+        `x-request-id: hung-up-upload\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\n` +
+        `content-length: 1000000\r\n\r\n${head}${'x'.repeat(1000)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    await waitFor(() => logged().some((line) => line.requestId === 'hung-up-upload'));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ofIt = logged().filter((line) => line.requestId === 'hung-up-upload');
+    expect(ofIt).toEqual([
+      expect.objectContaining({ status: 499, msg: 'client closed the request', route: '/api/image/upload' }),
+    ]);
   });
 
   it('logs one JSON line per request, and follows its id through the outbox to the consumers', async () => {

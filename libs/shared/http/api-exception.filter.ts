@@ -6,7 +6,7 @@ import {
   Logger,
   type ExceptionFilter,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { DomainError, ThrottledError, type DomainErrorKind } from '../domain-error.js';
 
 const statusOfKind: Record<DomainErrorKind, number> = {
@@ -74,6 +74,8 @@ export function toApiError(error: unknown): ApiErrorBody {
   return { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side' };
 }
 
+const isAbortedBody = (error: unknown) => error instanceof Error && error.message === 'Request aborted';
+
 /** The one exception filter: every error leaves as JSON `{statusCode, error, message}`. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -81,6 +83,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    // The client hung up mid-body (multer's error): nobody to answer, and nothing went wrong on our side.
+    if (host.switchToHttp().getRequest<Request>().destroyed && isAbortedBody(exception)) return;
     const body = toApiError(exception);
     if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));

@@ -12,6 +12,8 @@ const QUIET_ROUTES = new Set(['/api/metrics', '/api/health', '/api/health/live',
 
 type NamedRequest = Request & { id?: string; user?: { id?: string } };
 
+const CLIENT_CLOSED_REQUEST = 499;
+
 /**
  * First on every /api request: names it (the client's X-Request-Id when well-formed, else a fresh one,
  * returned in the answer), and once the answer is done records it in fated_http_request_duration_seconds
@@ -27,7 +29,8 @@ export function httpObservability(metrics: Metrics, logger: Logger) {
     response.once('close', () => {
       const seconds = Metrics.secondsSince(started);
       const route = routeOf(request, response);
-      const status = response.statusCode;
+      // Closed before its answer was sent: the client hung up (nginx's 499), whatever status was set by then.
+      const status = response.writableFinished ? response.statusCode : CLIENT_CLOSED_REQUEST;
       if (metrics.recording) {
         metrics.httpRequestDuration.observe(
           { method: request.method, route, status: `${Math.floor(status / 100)}xx` },
@@ -45,7 +48,11 @@ export function httpObservability(metrics: Metrics, logger: Logger) {
           durationMs: Math.round(seconds * 1e4) / 10,
           ...(request.user?.id ? { userId: request.user.id } : {}),
         },
-        status >= 500 ? 'request failed' : 'request completed',
+        status >= 500
+          ? 'request failed'
+          : status === CLIENT_CLOSED_REQUEST
+            ? 'client closed the request'
+            : 'request completed',
       );
     });
     next();
