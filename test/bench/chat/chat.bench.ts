@@ -169,7 +169,7 @@ async function seed(databaseUrl: string): Promise<Member[]> {
     );
     return rows.map((row, i) => ({
       id: row.id,
-      token: jwt.sign({ id: row.id, email: row.email, sv: 0 }, SECRET, {
+      token: jwt.sign({ id: row.id, email: row.email, sv: 0, sid: randomUUID() }, SECRET, {
         algorithm: 'HS256',
         expiresIn: 3600,
         subject: row.id,
@@ -378,7 +378,8 @@ async function throughput(
   );
   const cpuAfter = cpuOf(watched.pids, watched.databaseUrl);
   const benchCpu = process.cpuUsage(benchCpuBefore);
-  const perRequest = (seconds: number) => `${((seconds * 1e6) / Math.max(1, latencies.length)).toFixed(0)} µs`;
+  const perRequest = (seconds: number) =>
+    `${((seconds * 1e6) / Math.max(1, latencies.length)).toFixed(0)} µs`;
   return {
     perSecond: latencies.length / forSeconds,
     p99: percentile(latencies, 99),

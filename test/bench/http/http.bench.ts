@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -481,7 +481,11 @@ async function freshDay(context: CliContext): Promise<FirstReaders> {
     .slice(0, firstReadWarmupCount + firstReadCount)
     .map((row) => ({
       id: row.id,
-      token: jwt.sign({ id: row.id, email: row.email, sv: Number(row.session_version) }, { subject: row.id }),
+      // A sign-in of its own, as the app's tokens have: the guard asks whether it ended.
+      token: jwt.sign(
+        { id: row.id, email: row.email, sv: Number(row.session_version), sid: randomUUID() },
+        { subject: row.id },
+      ),
     }));
   return { warmup: readers.slice(0, firstReadWarmupCount), measured: readers.slice(firstReadWarmupCount) };
 }
