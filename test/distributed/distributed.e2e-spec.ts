@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
 import { io, type Socket } from 'socket.io-client';
+import { REFRESH_COOKIE } from '../../libs/accounts/refresh-cookie.js';
 import { ApiClient } from '../support/api-client.js';
 import { MailCatcher, verificationLinkIn } from '../support/mail-catcher.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -719,6 +720,35 @@ describe('distributed deployment: gateway and two matchers over PostgreSQL and K
         expect(
           (await client.post(`/connections/${connectionId}/messages`, { text: 'too many' })).status,
         ).toBe(429);
+
+      // A second sign-in of `one`, its socket on gateway B, logged out through gateway A: that socket closes
+      // (SignedOut over Kafka, the socket reached through the adapter) and its token is refused on B.
+      const elsewhere = new ApiClient(apiB);
+      const signedIn = await elsewhere.post('/login', {
+        email: one.email,
+        password: 'correct horse battery',
+      });
+      expect(signedIn.status).toBe(200);
+      elsewhere.accessToken = signedIn.body.accessToken;
+      const elsewhereSocket = io(`http://127.0.0.1:${port}`, {
+        path: '/api/socket.io',
+        auth: { token: elsewhere.accessToken },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(elsewhereSocket);
+      await new Promise<void>((resolve, reject) => {
+        elsewhereSocket.once('connect', () => resolve());
+        elsewhereSocket.once('connect_error', reject);
+      });
+      const throughA = new ApiClient(api);
+      throughA.setCookie(REFRESH_COOKIE, elsewhere.cookie(REFRESH_COOKIE)!);
+      expect((await throughA.get('/logout')).status).toBe(200);
+      await waitFor('the signed-out socket on gateway B to close', 15_000, async () =>
+        elsewhereSocket.connected ? undefined : true,
+      );
+      expect((await elsewhere.get('/connections')).status).toBe(401);
+      expect(sockets[0]!.connected).toBe(true);
     } finally {
       for (const socket of sockets) socket.disconnect();
     }
