@@ -8,7 +8,7 @@ import { ChangePasswordSection } from './change-password-section';
 describe('ChangePasswordSection', () => {
   it("changes the password and goes on with the fresh sign-in's token", async () => {
     const before = fakeJwt({ id: 'me', email: 'me@example.com' });
-    const after = fakeJwt({ id: 'me', email: 'me@example.com', sid: 'fresh' });
+    const after = `${fakeJwt({ id: 'me', email: 'me@example.com' })}-of-the-fresh-sign-in`;
     authStore.setAuth({ id: 'me', email: 'me@example.com', accessToken: before, verification: true });
     const { calls } = mockFetch(() => json(201, { changed: true, accessToken: after }));
     renderWithApp(<ChangePasswordSection />);
