@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { BatchedRead } from '../persistence/batched-read.js';
 import type { AccessTokenClaims } from '../shared/auth/access-tokens.js';
 import { ActiveAccounts } from '../shared/auth/active-accounts.port.js';
+import { RefreshSessions } from './refresh-sessions.js';
 import { matchesSecretToken } from './secret-token.js';
 
 @Injectable()
@@ -15,15 +16,10 @@ export class ActiveUserAccounts extends ActiveAccounts {
     (row) => row.id,
   );
 
-  /** Of the sign-ins asked about, those logged out (asked in the same round as the accounts). */
-  private readonly signedOut = new BatchedRead<{ id: string }>(
-    'accounts-signed-out',
-    `select f as id from unnest(?::uuid[]) f
-      where exists (select 1 from refresh_session where family_id = f and revoked_at is not null)`,
-    (row) => row.id,
-  );
-
-  constructor(private readonly orm: MikroORM) {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly sessions: RefreshSessions,
+  ) {
     super();
   }
 
@@ -31,7 +27,8 @@ export class ActiveUserAccounts extends ActiveAccounts {
     const { id: userId, sessionVersion, signInId } = claims;
     const [accounts, signedOut] = await Promise.all([
       this.active.byId(this.orm.em, [userId]),
-      signInId === undefined ? undefined : this.signedOut.byId(this.orm.em, [signInId]),
+      // In the same round of reads as the account.
+      signInId === undefined ? undefined : this.sessions.endedAmong(this.orm.em, [signInId]),
     ]);
     const row = accounts.get(userId);
     if (row === undefined) return false;

@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } f
 import { Injectable } from '@nestjs/common';
 import { LockMode, type EntityManager } from '@mikro-orm/core';
 import { Outbox } from '../messaging/outbox.js';
+import { BatchedRead } from '../persistence/batched-read.js';
 import { sql } from '../persistence/sql.js';
 import { SessionsEnded } from './events/sessions-ended.event.js';
 import { SignedOut } from './events/signed-out.event.js';
@@ -11,6 +12,14 @@ import type { User } from './user.entity.js';
 
 /** How long a just-rotated refresh token still works, for concurrent refreshes of one browser. */
 export const ROTATION_GRACE_MS = 20_000;
+
+/** Sign-ins (refresh-token families) with a revoked token: ended (a partial index holds only revoked rows). */
+const ENDED_SIGN_INS = new BatchedRead<{ id: string }>(
+  'accounts-signed-out',
+  `select f as id from unnest(?::uuid[]) f
+    where exists (select 1 from refresh_session where family_id = f and revoked_at is not null)`,
+  (row) => row.id,
+);
 
 /** How many rotations within the grace a late presentation follows to the family's live token. */
 const MAX_SUCCESSOR_HOPS = 5;
@@ -126,12 +135,12 @@ export class RefreshSessions {
    * committed while the logout ran) must not go on refreshing when its access tokens are refused.
    */
   async isEnded(em: EntityManager, familyId: string): Promise<boolean> {
-    const rows = await sql(
-      em,
-      `select 1 from refresh_session where family_id = ? and revoked_at is not null limit 1`,
-      [familyId],
-    );
-    return rows.length > 0;
+    return (await this.endedAmong(em, [familyId])).size > 0;
+  }
+
+  /** Of `signInIds`, those ended; every authenticated request asks, so the requests in flight ask together. */
+  async endedAmong(em: EntityManager, signInIds: readonly string[]): Promise<Set<string>> {
+    return new Set((await ENDED_SIGN_INS.byId(em, signInIds)).keys());
   }
 
   /**
