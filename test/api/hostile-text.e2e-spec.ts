@@ -38,6 +38,8 @@ describe('hostile text and JSON', () => {
   it.each([
     ['a line break', 'Eve\r\nBcc: evil@attacker.example'],
     ['a tab', 'Eve\tAdams'],
+    ['a line separator', 'Eve\u2028Adams'],
+    ['a paragraph separator', 'Eve\u2029Adams'],
   ])('refuses %s in a one-line text (a name) with 400', async (_what, name) => {
     const email = `line${Math.random().toString(36).slice(2)}@example.com`;
     const response = await post('/register', JSON.stringify({ name, email, password: 'password 123' }));
@@ -167,6 +169,26 @@ describe('hostile text and JSON', () => {
     // Brackets inside strings are text, not nesting.
     const brackets = await post('/login', JSON.stringify({ email: 'a@b.co', password: '['.repeat(100) }));
     expect(brackets.status).toBe(401);
+  });
+
+  it('refuses a body of thousands of fields with 400 before parsing or validating it', async () => {
+    const person = await t.signUp();
+    const fields = Object.fromEntries(Array.from({ length: 12_000 }, (_, i) => [i.toString(36), 1]));
+    const response = await fetch(`${t.baseUrl}/api/block`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${person.client.accessToken}` },
+      body: JSON.stringify({ userId: person.id, ...fields }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'JSON has too many values',
+    });
+    // Commas and colons inside strings are text: a string of them is one value, refused only for what it says.
+    const oneValue = await person.client.post('/block', { userId: ',:'.repeat(900) });
+    expect(oneValue.status).toBe(400);
+    expect(oneValue.body.message).not.toBe('JSON has too many values');
   });
 
   it('names the first broken rule: a missing name is "Name required"', async () => {
