@@ -21,6 +21,18 @@ export const ImageErrors = {
       'image-too-large',
       `Animated images can have at most ${ImageLimits.maxFrames} frames`,
     ),
+  tooManyAnimationPixels: () =>
+    new DomainError(
+      'too-large',
+      'image-too-large',
+      `Animated images must be at most ${ImageLimits.maxAnimationPixels / 1e6} megapixels in all frames`,
+    ),
+  processingBusy: () =>
+    new DomainError(
+      'throttled',
+      'image-processing-busy',
+      'Too many photos are being processed right now. Please try again in a moment.',
+    ),
   uploadsThrottled: () =>
     new DomainError(
       'throttled',

@@ -1,8 +1,10 @@
 import { ImageJobs } from './image-jobs.js';
 
+const busy = () => new Error('busy');
+
 describe('ImageJobs', () => {
   it('runs at most `limit` jobs at once and the rest in order', async () => {
-    const jobs = new ImageJobs(2);
+    const jobs = new ImageJobs(2, 10, busy);
     let peak = 0;
     const order: number[] = [];
     const job = (n: number) => async () => {
@@ -18,9 +20,22 @@ describe('ImageJobs', () => {
   });
 
   it('frees its slot when a job fails', async () => {
-    const jobs = new ImageJobs(1);
+    const jobs = new ImageJobs(1, 10, busy);
     await expect(jobs.run(async () => Promise.reject(new Error('bad image')))).rejects.toThrow('bad image');
     expect(await jobs.run(async () => 'next')).toBe('next');
     expect(jobs.active).toBe(0);
+  });
+
+  it('refuses a job when `maxWaiting` already wait, and takes one again once the queue moves', async () => {
+    const jobs = new ImageJobs(1, 2, busy);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const running = jobs.run(() => held);
+    const queued = [jobs.run(async () => 'a'), jobs.run(async () => 'b')];
+    await expect(jobs.run(async () => 'c')).rejects.toThrow('busy');
+    release();
+    await running;
+    expect(await Promise.all(queued)).toEqual(['a', 'b']);
+    expect(await jobs.run(async () => 'd')).toBe('d');
   });
 });

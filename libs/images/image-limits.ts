@@ -13,7 +13,17 @@ export const ImageLimits = {
    * frames (well under the pixel cap) would still take seconds of CPU. A profile animation needs far fewer.
    */
   maxFrames: 100,
+  /**
+   * Pixels of an animation, all frames together: every frame is encoded at its size, so a 1 MB WebP of 100
+   * frames of 700x700 (49 megapixels) took 16 s of a libvips thread. 8 megapixels take about 2 s.
+   */
+  maxAnimationPixels: 8_000_000,
   /** Re-encodes running at once in a process: the rest wait, so uploads never take every libuv thread. */
   maxConcurrentJobs: 2,
+  /**
+   * Uploads waiting for a re-encode, beyond which a new one is refused (429) rather than queued: each waiting
+   * upload holds its bytes, and a queue without end makes every member's upload wait for one client's.
+   */
+  maxWaitingJobs: 8,
   quality: 85,
 } as const;

@@ -63,6 +63,14 @@ describe('reencodeImage', () => {
     });
   });
 
+  it('refuses an animation whose frames together have more pixels than re-encoding it may cost', async () => {
+    // 3 frames of 2000x1400: 8.4 megapixels in all, each a still photo's size.
+    expect(await failure(await animatedGif(3, 2000, 1400))).toMatchObject({
+      kind: 'too-large',
+      message: 'Animated images must be at most 8 megapixels in all frames',
+    });
+  });
+
   it.each([
     ['plain text', TEXT],
     ['SVG', SVG],

@@ -69,6 +69,11 @@ export async function reencodeImage(input: Buffer): Promise<ProcessedImage> {
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > ImageLimits.maxInputPixels)
     throw ImageErrors.tooManyPixels();
   if ((metadata.pages ?? 1) > ImageLimits.maxFrames) throw ImageErrors.tooManyFrames();
+  if (
+    (metadata.pages ?? 1) > 1 &&
+    (metadata.width ?? 0) * (metadata.height ?? 0) > ImageLimits.maxAnimationPixels
+  )
+    throw ImageErrors.tooManyAnimationPixels();
 
   const pipeline = sharp(input, options)
     .rotate()

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { MikroORM } from '@mikro-orm/core';
 import { imageUrlOf } from '../../../profiles/index.js';
+import { ImageErrors } from '../../image-errors.js';
 import { ImageJobs } from '../../image-jobs.js';
 import { ImageLimits } from '../../image-limits.js';
 import { reencodeImage } from '../../image-processing.js';
@@ -8,7 +9,11 @@ import { UserImageRepository } from '../../user-image.repository.js';
 import { UploadImageCommand } from './upload-image.command.js';
 
 /** One queue per process (handlers are singletons, but the limit is about the process's threads). */
-const jobs = new ImageJobs(ImageLimits.maxConcurrentJobs);
+const jobs = new ImageJobs(
+  ImageLimits.maxConcurrentJobs,
+  ImageLimits.maxWaitingJobs,
+  ImageErrors.processingBusy,
+);
 
 @CommandHandler(UploadImageCommand)
 export class UploadImageHandler implements ICommandHandler<UploadImageCommand> {
