@@ -39,6 +39,15 @@ export class BlockRepository {
     return rows.length > 0;
   }
 
+  /** Whether `userId` has blocked `blockedUserId` (this direction only). */
+  async has(em: EntityManager, userId: string, blockedUserId: string): Promise<boolean> {
+    const rows = await sql(em, `select 1 from user_block where user_id = ? and blocked_user_id = ?`, [
+      userId,
+      blockedUserId,
+    ]);
+    return rows.length > 0;
+  }
+
   async remove(em: EntityManager, userId: string, blockedUserId: string): Promise<boolean> {
     const rows = await sql(
       em,

@@ -569,6 +569,18 @@ describe('connections (API and Socket.IO)', () => {
     });
   });
 
+  it('a member blocks someone known only by their interest as often as they like, and can still report them', async () => {
+    const [a, b] = await pair(); // b has asked for no set: a is known to b only by a's interest
+    await a.client.post('/interest', { userId: b.id });
+    for (let i = 0; i < 2; i++) {
+      const block = await b.client.post('/block', { userId: a.id });
+      expect([block.status, block.body]).toEqual([201, { blocked: true }]);
+    }
+    expect((await b.client.post('/report', { userId: a.id, reason: 'harassment' })).status).toBe(201);
+    // The block still works both ways: a cannot reach b.
+    expect((await a.client.post('/interest', { userId: b.id })).status).toBe(404);
+  });
+
   it("a password change closes the member's other sockets: the asking sign-in's stays and hears on", async () => {
     const [a, b] = await pair();
     const id = await connect(a, b);
