@@ -44,7 +44,8 @@ interface Person {
  * (ExpressInterest both ways: the rules, the ConnectionMade event and the mails are the app's own); then they
  * exchange a few lines (SendMessage, each validated by the API's DTO). Only seeded people of this seed are paired.
  * Repeatable: a person connected to another seeded person already counts as a pair, and each line has a
- * clientId derived from the conversation, so running it again never sends a line twice.
+ * clientId derived from the conversation, so running it again never sends a line twice. A conversation holding
+ * anything but the script's lines is the members' own: nothing is written into it in their names.
  */
 export class ConnectionSeeder {
   private readonly commands: CommandBus;
@@ -128,19 +129,27 @@ export class ConnectionSeeder {
     return undefined;
   }
 
-  /** Three to six lines in turns, in the pair's own order. Returns how many were new. */
+  /**
+   * Three to six lines in turns, in the pair's own order; none when the conversation has a message that is not
+   * one of them. Returns how many were new.
+   */
   private async converse(connectionId: string, opener: Person, other: Person): Promise<number> {
     const random = new SeededRandom(seedKey(this.options.seed), hash32(connectionId));
     const script = random.pick(SMALL_TALK);
     const count = random.int(3, Math.min(6, script.length));
+    const lines = script.slice(0, count).map((template, line) => {
+      const [from, to] = line % 2 === 0 ? [opener, other] : [other, opener];
+      return { from, text: template.replaceAll('{them}', firstName(to.name)).replaceAll('{city}', to.city) };
+    });
     const history = await this.queries.execute(
       new ListMessagesQuery(opener.id, connectionId, undefined, MAX_PAGE),
     );
+    const scripted = (message: { senderId: string; text: string }) =>
+      lines.some((line) => line.from.id === message.senderId && line.text === message.text);
+    if (history.more || !history.messages.every(scripted)) return 0;
     const known = new Set(history.messages.map((message) => message.id));
     let sent = 0;
-    for (const [line, template] of script.slice(0, count).entries()) {
-      const [from, to] = line % 2 === 0 ? [opener, other] : [other, opener];
-      const text = template.replaceAll('{them}', firstName(to.name)).replaceAll('{city}', to.city);
+    for (const [line, { from, text }] of lines.entries()) {
       const dto = validateDto(
         SendMessageDto,
         { text, clientId: lineId(connectionId, line) },

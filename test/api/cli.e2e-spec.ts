@@ -368,6 +368,23 @@ describe('fated CLI', () => {
       );
       expect(lines[0]!.text).toContain(example!.otherName.split(' ')[0]);
       expect(connection.lastMessage.text).toBe(lines.at(-1)!.text);
+
+      // A conversation the members wrote themselves is theirs: a later seed writes nothing into it.
+      const own = await client.post(`/connections/${connection.id}/messages`, { text: 'A line of my own' });
+      expect(own.status).toBe(201);
+      await cli((context) =>
+        context.app
+          .get(MikroORM)
+          .em.fork()
+          .getConnection()
+          .execute(`delete from message where connection_id = ? and id <> ?`, [connection.id, own.body.id]),
+      );
+      const later = await cli((context) =>
+        seedAction(context, seedOptions({ connections: 5 }), bufferOutput()),
+      );
+      expect(later.connections).toMatchObject({ made: 0, existing: 5, messages: 0 });
+      const after = await client.get(`/connections/${connection.id}/messages`);
+      expect(after.body.messages.map((m: { text: string }) => m.text)).toEqual(['A line of my own']);
     } finally {
       await app.close();
     }
