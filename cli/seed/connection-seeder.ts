@@ -5,6 +5,7 @@ import { MikroORM } from '@mikro-orm/core';
 import { UserRepository } from '../../libs/accounts/index.js';
 import {
   ExpressInterestCommand,
+  MarkReadCommand,
   SendMessageCommand,
   SendMessageDto,
   ListConnectionsQuery,
@@ -42,7 +43,8 @@ interface Person {
  * Connects seeded people the way members connect: one of them asks for today's matches (RequestMatches, as
  * POST /api/match/new), says "I'm interested" in someone of the set, who answers with interest too
  * (ExpressInterest both ways: the rules, the ConnectionMade event and the mails are the app's own); then they
- * exchange a few lines (SendMessage, each validated by the API's DTO). Only seeded people of this seed are paired.
+ * exchange a few lines (SendMessage, each validated by the API's DTO), each having read the lines before their
+ * own last one. Only seeded people of this seed are paired.
  * Repeatable: a person connected to another seeded person already counts as a pair, and each line has a
  * clientId derived from the conversation, so running it again never sends a line twice. A conversation holding
  * anything but the script's lines is the members' own: nothing is written into it in their names.
@@ -148,6 +150,7 @@ export class ConnectionSeeder {
       lines.some((line) => line.from.id === message.senderId && line.text === message.text);
     if (history.more || !history.messages.every(scripted)) return 0;
     const known = new Set(history.messages.map((message) => message.id));
+    const lastSentBy = new Map<string, string>();
     let sent = 0;
     for (const [line, { from, text }] of lines.entries()) {
       const dto = validateDto(
@@ -160,7 +163,11 @@ export class ConnectionSeeder {
       );
       // A repeated clientId answers with the message an earlier run sent.
       if (!known.has(message.id)) sent++;
+      lastSentBy.set(from.id, message.id);
     }
+    // Each has read what came before their own last line (they answered it): only the last line is unread.
+    for (const [userId, messageId] of lastSentBy)
+      await this.commands.execute(new MarkReadCommand(userId, connectionId, messageId));
     return sent;
   }
 

@@ -7,6 +7,7 @@ export * from './events/message-sent.event.js';
 export * from './interest.repository.js';
 export * from './message.repository.js';
 export { ExpressInterestCommand } from './commands/express-interest/express-interest.command.js';
+export { MarkReadCommand } from './commands/mark-read/mark-read.command.js';
 export { SendMessageCommand } from './commands/send-message/send-message.command.js';
 export { SendMessageDto } from './commands/send-message/send-message.dto.js';
 export { ListConnectionsQuery } from './queries/list-connections/list-connections.query.js';

@@ -368,6 +368,8 @@ describe('fated CLI', () => {
       );
       expect(lines[0]!.text).toContain(example!.otherName.split(' ')[0]);
       expect(connection.lastMessage.text).toBe(lines.at(-1)!.text);
+      // Each read what came before their own last line: only the other's last line can be unread.
+      expect(connection.unread).toBe(lines.at(-1)!.senderId === login.body.id ? 0 : 1);
 
       // A conversation the members wrote themselves is theirs: a later seed writes nothing into it.
       const own = await client.post(`/connections/${connection.id}/messages`, { text: 'A line of my own' });
