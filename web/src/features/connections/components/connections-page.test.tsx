@@ -107,6 +107,21 @@ describe('ConnectionsPage', () => {
     expect(await screen.findByRole('link', { name: /Dee/ })).toHaveAttribute('href', '/connections/c3');
   });
 
+  it("'Interested too' on an interest withdrawn meanwhile says the member's interest is sent", async () => {
+    const state = { connections: [] as unknown[], received: [dee] as unknown[] };
+    serve(state, (call) => {
+      if (call.method !== 'POST' || call.path !== '/interest') return undefined;
+      state.received = [];
+      return json(201, { interested: true, mutual: false });
+    });
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Interested in you' });
+    fireEvent.click(within(section).getByRole('button', { name: 'Interested too' }));
+    expect(await screen.findByText('Interest sent')).toBeInTheDocument();
+    expect(screen.getByText('It becomes mutual if Dee is interested too.')).toBeInTheDocument();
+    expect(screen.queryByText("It's mutual!")).not.toBeInTheDocument();
+  });
+
   it("'Not for me' removes the card quietly", async () => {
     const { calls } = serve({ connections: [], received: [dee] }, (call) =>
       call.path === '/interest/decline' ? new Response(null, { status: 204 }) : undefined,

@@ -104,6 +104,8 @@ function InterestCard({
       if (choice === 'no') return declineInterest(person.userId).then(() => false);
       const result = await answerInterest(person.userId);
       if (result.mutual) toast.success("It's mutual!", `Say hello to ${person.name}.`);
+      // Their interest was withdrawn meanwhile: this answer stays as interest of the member's own.
+      else toast.info('Interest sent', `It becomes mutual if ${person.name} is interested too.`);
       return result.mutual;
     },
     failure: 'Could not send your answer',

@@ -41,7 +41,12 @@ export function MatchCard({ match, onGone }: { match: TieredMatch; onGone: () =>
           <h2 id={titleId} className="match-card__name display" tabIndex={-1}>
             {match.name}
           </h2>
-          <MatchOptions userId={compatibility.id} name={match.name} onGone={onGone} />
+          <MatchOptions
+            userId={compatibility.id}
+            name={match.name}
+            connected={Boolean(match.connectionId)}
+            onGone={onGone}
+          />
         </div>
 
         <InterestButton

@@ -8,15 +8,32 @@ const ITEMS = [
 
 /**
  * The card's 'More options' menu (Block, Report) and their dialogs. Either action takes the card away
- * (`onGone`), since the two will never see each other again.
+ * (`onGone`), since the two will never see each other again; when the two are `connected`, the dialogs say
+ * that their conversation ends too.
  */
-export function MatchOptions({ userId, name, onGone }: { userId: string; name: string; onGone: () => void }) {
+export function MatchOptions({
+  userId,
+  name,
+  connected,
+  onGone,
+}: {
+  userId: string;
+  name: string;
+  connected: boolean;
+  onGone: () => void;
+}) {
   return (
     <MoreOptions
       block="match-options"
       items={ITEMS}
       dialogs={(state) => (
-        <BlockAndReportDialogs {...state} userId={userId} name={name} from="card" onDone={onGone} />
+        <BlockAndReportDialogs
+          {...state}
+          userId={userId}
+          name={name}
+          from={connected ? 'conversation' : 'card'}
+          onDone={onGone}
+        />
       )}
     />
   );

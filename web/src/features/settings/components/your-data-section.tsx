@@ -29,7 +29,7 @@ export function YourDataSection() {
   return (
     <SettingsSection
       title="Your data"
-      description="One JSON file with your account, profile, quiz answers, matches, waitlist place, blocks, reports and photo."
+      description="One JSON file with your account, profile, quiz answers, matches, waitlist place, blocks, reports, connections, the messages you sent and your photo."
     >
       <div>
         <Button variant="secondary" loading={download.isPending} onClick={() => download.mutate()}>

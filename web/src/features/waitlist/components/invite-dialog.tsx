@@ -29,7 +29,7 @@ export function InviteDialog({ open, shareLink, onClose }: InviteDialogProps) {
       setCopied(true);
       timer.current = setTimeout(() => setCopied(false), COPIED_MS);
     } else {
-      inputRef.current?.select();
+      if (inputRef.current) selectFromStart(inputRef.current);
       toast.error('Copy failed', 'Select the link and copy it manually.');
     }
   }
@@ -52,7 +52,7 @@ export function InviteDialog({ open, shareLink, onClose }: InviteDialogProps) {
           type="text"
           readOnly
           value={shareLink}
-          onFocus={(e) => e.currentTarget.select()}
+          onFocus={(e) => selectFromStart(e.currentTarget)}
         />
       </div>
       <p className="sr-only" role="status" aria-live="polite">
@@ -66,4 +66,9 @@ export function InviteDialog({ open, shareLink, onClose }: InviteDialogProps) {
       </DialogActions>
     </Dialog>
   );
+}
+
+/** Selects the whole link with the caret at its start, so a narrow field shows where it begins, not its end. */
+function selectFromStart(input: HTMLInputElement) {
+  input.setSelectionRange(0, input.value.length, 'backward');
 }
