@@ -110,13 +110,14 @@ export class RefreshSessions {
     const [row] = await sql<{ session_version: number }>(
       em,
       `update app_user set session_version = session_version + 1,
-              kept_token_hash = null, kept_token_until = null, kept_sign_in_id = null
+              kept_token_hash = null, kept_token_until = null, kept_token_id = null, kept_sign_in_id = null
         where id = ? returning session_version`,
       [user.id],
     );
     user.sessionVersion = row!.session_version;
     user.keptTokenHash = null;
     user.keptTokenUntil = null;
+    user.keptTokenId = null;
     user.keptSignInId = null;
     await sql(
       em,
@@ -153,15 +154,24 @@ export class RefreshSessions {
       { familyId: session.familyId, revokedAt: null },
       { revokedAt: new Date() },
     );
-    await sql(
+    // The token a password change kept for this sign-in ends with it; its id names the sockets opened with it.
+    const [kept] = await sql<{ kept_token_id: string | null }>(
       em,
-      `update app_user set kept_token_hash = null, kept_token_until = null, kept_sign_in_id = null
-        where id = ? and kept_sign_in_id = ?`,
+      `with kept as (select id, kept_token_id from app_user where id = ? and kept_sign_in_id = ? for update)
+       update app_user u set kept_token_hash = null, kept_token_until = null, kept_token_id = null,
+              kept_sign_in_id = null
+         from kept where u.id = kept.id
+       returning kept.kept_token_id`,
       [session.userId, session.familyId],
     );
+    const keptTokenId = kept?.kept_token_id ?? undefined;
     this.outbox.record(
       em,
-      new SignedOut(session.userId, { userId: session.userId, signInId: session.familyId }),
+      new SignedOut(session.userId, {
+        userId: session.userId,
+        signInId: session.familyId,
+        ...(keptTokenId ? { keptTokenId } : {}),
+      }),
     );
   }
 }

@@ -50,6 +50,10 @@ export class User {
   @Property({ type: 'datetime', nullable: true })
   keptTokenUntil: Date | null = null;
 
+  /** The kept token's id (`jti`): its sockets close with it. */
+  @Property({ type: 'string', length: 64, nullable: true })
+  keptTokenId: string | null = null;
+
   /** The sign-in the password change started for its asker: logging out of it ends the kept token too. */
   @Property({ type: 'uuid', nullable: true })
   keptSignInId: string | null = null;

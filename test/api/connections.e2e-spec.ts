@@ -599,6 +599,10 @@ describe('connections (API and Socket.IO)', () => {
     await until('the message on the asking socket', () => asking.events.some((e) => e.name === 'message'));
     expect(asking.socket.connected).toBe(true);
     expect(other.events.filter((e) => e.name === 'message')).toEqual([]);
+
+    // Logging out of the sign-in the change started ends the token it kept, and the socket opened with it.
+    expect((await a.client.get('/logout')).status).toBe(200);
+    await until("the kept token's socket closed", () => !asking.socket.connected);
   });
 
   it("logging out ends that sign-in's access tokens and sockets; the member's other sign-in goes on", async () => {

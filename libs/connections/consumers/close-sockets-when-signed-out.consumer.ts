@@ -8,6 +8,7 @@ export class CloseSocketsWhenSignedOut implements EventConsumer<SignedOut> {
   constructor(private readonly notifier: RealtimeNotifier) {}
 
   async handle(event: SignedOut): Promise<void> {
-    await this.notifier.disconnectSignIn(event.payload.userId, event.payload.signInId);
+    const { userId, signInId, keptTokenId } = event.payload;
+    await this.notifier.disconnectSignIn(userId, signInId, keptTokenId);
   }
 }

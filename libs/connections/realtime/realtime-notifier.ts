@@ -74,9 +74,13 @@ export class RealtimeNotifier {
       if (socket.data.tokenId !== keep) socket.disconnect(true);
   }
 
-  /** Closes the member's sockets, on every gateway, that were opened with a token of the sign-in `signInId`. */
-  async disconnectSignIn(userId: string, signInId: string): Promise<void> {
+  /**
+   * Closes the member's sockets, on every gateway, that were opened with a token of the sign-in `signInId`, or
+   * with the token `keptTokenId` (the one a password change kept working for that sign-in).
+   */
+  async disconnectSignIn(userId: string, signInId: string, keptTokenId?: string): Promise<void> {
     for (const socket of (await this.server?.in(memberRoom(userId)).fetchSockets()) ?? [])
-      if (socket.data.signInId === signInId) socket.disconnect(true);
+      if (socket.data.signInId === signInId || (keptTokenId && socket.data.tokenId === keptTokenId))
+        socket.disconnect(true);
   }
 }

@@ -35,6 +35,7 @@ import { Migration20261127000300MessagePace } from './20261127000300-message-pac
 import { Migration20261128000100OutboxPublishedIndex } from './20261128000100-outbox-published-index.migration.js';
 import { Migration20261128000200KeptAccessToken } from './20261128000200-kept-access-token.migration.js';
 import { Migration20261128000300EndedSignIns } from './20261128000300-ended-sign-ins.migration.js';
+import { Migration20261128000400KeptTokenId } from './20261128000400-kept-token-id.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -83,4 +84,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261128000100-outbox-published-index', class: Migration20261128000100OutboxPublishedIndex },
   { name: '20261128000200-kept-access-token', class: Migration20261128000200KeptAccessToken },
   { name: '20261128000300-ended-sign-ins', class: Migration20261128000300EndedSignIns },
+  { name: '20261128000400-kept-token-id', class: Migration20261128000400KeptTokenId },
 ];

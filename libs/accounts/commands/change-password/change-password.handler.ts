@@ -39,6 +39,7 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
       if (command.askedWith) {
         user.keptTokenHash = hashSecretToken(command.askedWith);
         user.keptTokenUntil = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+        user.keptTokenId = kept ?? null;
         user.keptSignInId = signedIn.signInId;
       }
       return { user, ...signedIn };
