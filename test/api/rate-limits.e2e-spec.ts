@@ -140,6 +140,27 @@ describe('sign-in limits behind a trusted proxy', () => {
     expect(longest).toBeLessThan(120);
   });
 
+  it("one client asking for someone's reset link again and again does not stop the owner asking from elsewhere", async () => {
+    const victim = await t.signUp();
+    const ask = (address: string, email = victim.email) =>
+      t.client().request('POST', '/password/forgot', { json: { email }, ...from(address) });
+    const mails = async (count: number) => {
+      for (let waited = 0; t.mail.count(victim.email) < count && waited < 10_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      return t.mail.count(victim.email);
+    };
+    const start = t.mail.count(victim.email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await ask('198.51.100.30', victim.email.toUpperCase())).status);
+    // AUTH_EMAIL_RATE_LIMIT is 5 here: the attacker's sixth is refused, in any letter case…
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(await mails(start + 5)).toBe(start + 5);
+    // …and the owner, on another address, still gets their link.
+    expect((await ask('203.0.113.31')).status).toBe(202);
+    expect(await mails(start + 6)).toBe(start + 6);
+  });
+
   it('counts an account by its id alone: a changed ignored field or letter case is the same account', async () => {
     const unverified = await t.signUp({ verify: false });
     const statuses: number[] = [];
@@ -147,7 +168,7 @@ describe('sign-in limits behind a trusted proxy', () => {
       const id = i % 2 ? unverified.id.toUpperCase() : unverified.id;
       const answer = await t.client().request('POST', '/register/verify', {
         json: { id, name: 'x', email: `other${i}@example.com` },
-        ...from(`203.0.113.${10 + i}`),
+        ...from('203.0.113.10'),
       });
       statuses.push(answer.status);
     }
@@ -191,9 +212,9 @@ describe('sign-in limits without a trusted proxy', () => {
     for (let i = 0; i < 5; i++)
       await t.client().post('/password/forgot', { email: `refused${i}@example.com` });
     const rowsAfter = await rateLimitRows(t);
-    // 3 a minute per client on this route: one row for the client, and an account row for each of the 3
-    // requests it let through; the 2 it refused left no trace on their accounts.
-    expect(rowsAfter.count - rowsBefore.count).toBe(1 + 3);
+    // 3 a minute per client on this route: one row for the client, and for each of the 3 requests it let
+    // through a row for its account and one for the account with this client; the 2 it refused left no trace.
+    expect(rowsAfter.count - rowsBefore.count).toBe(1 + 3 * 2);
   });
 });
 

@@ -7,8 +7,8 @@ import { sharedRateLimitOptions, sqlRateLimitStore } from './sql-rate-limit-stor
 /** How often expired rows leave the table (the store's own timer would outlive the app's connection). */
 const PRUNE_INTERVAL_MS = 5 * 60_000;
 
-/** Failures of one account from all clients, per hour, before clients that already failed are held off. */
-const ACCOUNT_FAILURES_PER_HOUR_FACTOR = 10;
+/** Failures (or mails) of one account from all clients per hour, past which clients that already tried are held off. */
+const ACCOUNT_PER_HOUR_FACTOR = 10;
 
 export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -25,7 +25,10 @@ const refused = (res: RateLimiterRes): LimitVerdict => ({
  * store drops expired rows itself.
  *
  * - per client and route, requests a minute (AUTH_RATE_LIMIT);
- * - per account and route, requests in 15 minutes (AUTH_EMAIL_RATE_LIMIT) on routes that send mail;
+ * - on routes that send mail, requests per (account, client) and route in 15 minutes (AUTH_EMAIL_RATE_LIMIT), and
+ *   per account from all clients in an hour (10 × that), past which only clients that already asked are held
+ *   off: someone asking for another's reset link again and again neither locks the owner out of their own
+ *   request nor fills their inbox;
  * - on routes that check a secret, failures per (secret, account, client) in 15 minutes (AUTH_EMAIL_RATE_LIMIT): one
  *   client guessing is stopped without locking the owner out from elsewhere; and failures per account from all
  *   clients in an hour (10 × that), past which only clients that have already failed on it are held off.
@@ -35,29 +38,36 @@ export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShut
   private pruneTimer: NodeJS.Timeout | undefined;
   private readonly store: ReturnType<typeof sqlRateLimitStore>;
   private readonly perClient: RateLimiterPostgres;
-  private readonly perAccount: RateLimiterPostgres;
+  private readonly mailsPerPair: RateLimiterPostgres;
+  private readonly mailsPerAccount: RateLimiterPostgres;
   private readonly failuresPerPair: RateLimiterPostgres;
   private readonly failuresPerAccount: RateLimiterPostgres;
   private readonly failureLimit: number;
-  private readonly accountFailureLimit: number;
+  private readonly accountHourLimit: number;
 
   constructor(config: AppConfig, orm: MikroORM) {
     this.store = sqlRateLimitStore(orm);
     const store = sharedRateLimitOptions(this.store);
     const limits = config.rateLimits;
     this.failureLimit = limits.perEmailPer15Minutes;
-    this.accountFailureLimit = limits.perEmailPer15Minutes * ACCOUNT_FAILURES_PER_HOUR_FACTOR;
+    this.accountHourLimit = limits.perEmailPer15Minutes * ACCOUNT_PER_HOUR_FACTOR;
     this.perClient = new RateLimiterPostgres({
       ...store,
       keyPrefix: 'client',
       points: limits.perIpPerMinute,
       duration: 60,
     });
-    this.perAccount = new RateLimiterPostgres({
+    this.mailsPerPair = new RateLimiterPostgres({
       ...store,
-      keyPrefix: 'account',
+      keyPrefix: 'mails',
       points: limits.perEmailPer15Minutes,
       duration: 15 * 60,
+    });
+    this.mailsPerAccount = new RateLimiterPostgres({
+      ...store,
+      keyPrefix: 'account-mails',
+      points: this.accountHourLimit,
+      duration: 60 * 60,
     });
     this.failuresPerPair = new RateLimiterPostgres({
       ...store,
@@ -68,7 +78,7 @@ export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShut
     this.failuresPerAccount = new RateLimiterPostgres({
       ...store,
       keyPrefix: 'account-failures',
-      points: this.accountFailureLimit,
+      points: this.accountHourLimit,
       duration: 60 * 60,
     });
   }
@@ -87,9 +97,20 @@ export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShut
     return this.consume(this.perClient, `${route}|${client}`);
   }
 
-  /** Counts a request about `account` on `route` (only for requests the client limit let through). */
-  async hitAccount(route: string, account: string): Promise<LimitVerdict> {
-    return this.consume(this.perAccount, `${route}|${account}`);
+  /**
+   * Counts a request from `client` about `account` on a `route` that sends mail (only for requests the client
+   * limit let through).
+   */
+  async hitAccount(route: string, account: string, client: string): Promise<LimitVerdict> {
+    const pairKey = `${route}|${account}|${client}`;
+    const [pair, overall] = await Promise.all([
+      this.mailsPerPair.get(pairKey),
+      this.mailsPerAccount.get(`${route}|${account}`),
+    ]);
+    if (pair && overall && overall.consumedPoints >= this.accountHourLimit) return refused(overall);
+    const verdict = await this.consume(this.mailsPerPair, pairKey);
+    if (verdict.allowed) await this.mailsPerAccount.penalty(`${route}|${account}`);
+    return verdict;
   }
 
   /** Whether `client` may try `secret` (what a route checks) of `account` now, given the failures so far. */
@@ -99,7 +120,7 @@ export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShut
       this.failuresPerAccount.get(`${secret}|${account}`),
     ]);
     if (pair && pair.consumedPoints >= this.failureLimit) return refused(pair);
-    if (pair && overall && overall.consumedPoints >= this.accountFailureLimit) return refused(overall);
+    if (pair && overall && overall.consumedPoints >= this.accountHourLimit) return refused(overall);
     return allowed;
   }
 

@@ -27,7 +27,7 @@ const tooManyAttempts = () =>
  * Applies the sign-in limits (AuthLimits) to a route, before validation so malformed floods are counted too.
  * An interceptor rather than a guard because it also needs the outcome: on routes that check a secret,
  * pass the error codes that mean "wrong secret"; those count as failures for the (account, client) pair
- * and a success clears them. Routes without failure codes (they send mail) are limited per account instead.
+ * and a success clears them. Routes without failure codes (they send mail) are limited per (account, client).
  * `account` names the body field that says which account the route is about (signed-in routes: the user's).
  * `secret` names what the route checks: routes that check the same secret (the password: sign-in, a password
  * change, a deletion) share one count of failures, so each route does not add its own budget of guesses.
@@ -65,7 +65,7 @@ export class AuthThrottleInterceptor implements NestInterceptor {
     this.enforce(response, await this.limits.hitClient(route, client));
     if (!account) return lastValueFrom(next.handle(), { defaultValue: undefined });
     if (failureCodes.length === 0) {
-      this.enforce(response, await this.limits.hitAccount(route, account));
+      this.enforce(response, await this.limits.hitAccount(route, account, client));
       return lastValueFrom(next.handle(), { defaultValue: undefined });
     }
 
