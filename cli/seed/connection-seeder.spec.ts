@@ -53,13 +53,19 @@ describe('seeded conversations', () => {
   });
 });
 
-/** Buses that keep messages unique by (sender, clientId), as the messages table does, and list them. */
-function chatApp(): { app: INestApplicationContext; sent: Map<string, { id: string }> } {
-  const sent = new Map<string, { id: string }>();
+type Sent = { id: string; senderId: string; text: string };
+
+/**
+ * Buses that keep messages unique by (sender, clientId), as the messages table does, and list them; a read
+ * mark changes nothing here.
+ */
+function chatApp(): { app: INestApplicationContext; sent: Map<string, Sent> } {
+  const sent = new Map<string, Sent>();
   const commands = {
-    execute: (command: SendMessageCommand) => {
+    execute: (command: unknown) => {
+      if (!(command instanceof SendMessageCommand)) return Promise.resolve(undefined);
       const key = `${command.userId}:${command.clientId}`;
-      const message = sent.get(key) ?? { id: `m${sent.size}` };
+      const message = sent.get(key) ?? { id: `m${sent.size}`, senderId: command.userId, text: command.text };
       sent.set(key, message);
       return Promise.resolve(message);
     },
