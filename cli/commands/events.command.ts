@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { stdout } from '../ui/output.js';
+import { uuidArgument } from './option-parsers.js';
 import { runInContext, type GlobalOptions } from './run-in-context.js';
 
 export function loadEventsCommand(program: Command): void {
@@ -17,7 +18,7 @@ export function loadEventsCommand(program: Command): void {
   events
     .command('replay')
     .description('Run the consumer of a dead letter again; on success the dead letter goes')
-    .argument('<id>', 'the dead letter id (from events dead-letters)')
+    .argument('<id>', 'the dead letter id (from events dead-letters)', uuidArgument)
     .action(async (id: string, _options: object, command: Command) => {
       const { replayDeadLetterAction } = await import('../actions/events.action.js');
       // The consumers load here even with KAFKA_BROKERS (where the CLI otherwise leaves them to matchers).
