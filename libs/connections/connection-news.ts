@@ -90,6 +90,16 @@ export class ConnectionNews implements BeforeApplicationShutdown {
     this.notifier.tell([otherId, readerId], 'read', { connectionId, messageId, readerId });
   }
 
+  /** `otherId` was told `ended` when `returnedId` was suspended: the conversation is back. */
+  reopened(connectionId: string, returnedId: string, otherId: string): void {
+    this.settle('connection', async () => {
+      const names = await this.users.namesOf([returnedId]);
+      const name = names.get(returnedId);
+      if (name !== undefined)
+        this.notifier.tell(otherId, 'connection', { id: connectionId, userId: returnedId, name });
+    });
+  }
+
   ended(connectionId: string, ...members: string[]): void {
     this.notifier.tell(members, 'ended', { connectionId });
   }

@@ -20,6 +20,7 @@ import { ConnectionsController } from './connections.controller.js';
 import { CloseSocketsWhenAccountEnds } from './consumers/close-sockets-when-account-ends.consumer.js';
 import { CloseSocketsWhenSignedOut } from './consumers/close-sockets-when-signed-out.consumer.js';
 import { EndConversationsWhenAccountEnds } from './consumers/end-conversations-when-account-ends.consumer.js';
+import { ReopenConversationsWhenAccountReturns } from './consumers/reopen-conversations-when-account-returns.consumer.js';
 import { EndConnectionWhenBlocked } from './consumers/end-connection-when-blocked.consumer.js';
 import { InterestRepository } from './interest.repository.js';
 import { MessageRepository } from './message.repository.js';
@@ -72,6 +73,7 @@ const core = [InterestRepository, ConnectionRepository, MessageRepository, Notif
     CloseSocketsWhenAccountEnds,
     CloseSocketsWhenSignedOut,
     EndConversationsWhenAccountEnds,
+    ReopenConversationsWhenAccountReturns,
   ],
   exports: [...core, Introductions, ReportedMessages],
 })

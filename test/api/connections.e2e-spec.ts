@@ -653,6 +653,12 @@ describe('connections (API and Socket.IO)', () => {
     expect(aLive.events.filter((e) => e.name === 'ended')).toEqual([
       { name: 'ended', data: { connectionId: id } },
     ]);
+
+    // Lifted, the suspension gives the conversation back, and the other member hears it as a connection.
+    await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand(b.email, false));
+    const back = await until('connection', () => aLive.events.find((e) => e.name === 'connection'));
+    expect(back.data).toEqual({ id, userId: b.id, name: b.name });
+    expect((await a.client.get('/connections')).body).toMatchObject([{ id, userId: b.id }]);
   });
 
   it('tells the members a deleted account talked with that their conversations ended', async () => {
