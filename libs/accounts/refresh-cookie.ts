@@ -14,8 +14,12 @@ export const RefreshCookie = {
     const value = (request.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
     return typeof value === 'string' && value.length > 0 && value.length < 200 ? value : undefined;
   },
-  set(response: Response, config: AppConfig, token: string): void {
-    response.cookie(REFRESH_COOKIE, token, { ...options(config), maxAge: REFRESH_TOKEN_TTL_MS });
+  /** `persistent`: kept for the token's life; else it ends with the browser session ('Remember me' off). */
+  set(response: Response, config: AppConfig, token: string, persistent: boolean): void {
+    response.cookie(REFRESH_COOKIE, token, {
+      ...options(config),
+      ...(persistent ? { maxAge: REFRESH_TOKEN_TTL_MS } : {}),
+    });
   },
   clear(response: Response, config: AppConfig): void {
     response.clearCookie(REFRESH_COOKIE, options(config));

@@ -38,6 +38,10 @@ export class RefreshSession {
   @Property({ type: 'integer' })
   sessionVersion: number = 0;
 
+  /** Whether the sign-in asked to be remembered: its cookie outlives the browser session. */
+  @Property({ type: 'boolean' })
+  persistent: boolean = true;
+
   /** Once rotated: the successor token, encrypted with a key only this token's clear value gives. */
   @Property({ type: 'text', nullable: true, hidden: true })
   successorSealed: string | null = null;

@@ -33,21 +33,42 @@ const MAX_SUCCESSOR_HOPS = 5;
 export class RefreshSessions {
   constructor(private readonly outbox: Outbox) {}
 
-  /** A new sign-in: its first token (see `issue`) and its id, which its access tokens carry. */
+  /**
+   * A new sign-in: its first token (see `issue`) and its id, which its access tokens carry; `persistent`: it was
+   * asked to be remembered (its cookie outlives the browser session).
+   */
   signIn(
     em: EntityManager,
     user: Pick<User, 'id' | 'sessionVersion'>,
+    persistent: boolean,
   ): { refreshToken: string; signInId: string } {
     const signInId = randomUUID();
-    return { refreshToken: this.issue(em, user, signInId), signInId };
+    return { refreshToken: this.issue(em, user, signInId, persistent), signInId };
+  }
+
+  /** Whether the sign-in `signInId` was asked to be remembered (yes when it is not known). */
+  async isPersistent(em: EntityManager, signInId: string | undefined): Promise<boolean> {
+    if (!signInId) return true;
+    const [row] = await sql<{ persistent: boolean }>(
+      em,
+      `select persistent from refresh_session where family_id = ? limit 1`,
+      [signInId],
+    );
+    return row?.persistent ?? true;
   }
 
   /** Adds a new token, under the account's current session version, and returns its clear value (for the cookie only). */
-  private issue(em: EntityManager, user: Pick<User, 'id' | 'sessionVersion'>, familyId: string): string {
+  private issue(
+    em: EntityManager,
+    user: Pick<User, 'id' | 'sessionVersion'>,
+    familyId: string,
+    persistent: boolean,
+  ): string {
     const { token, hash } = newSecretToken();
     const session = new RefreshSession();
     session.userId = user.id;
     session.familyId = familyId;
+    session.persistent = persistent;
     session.tokenHash = hash;
     session.sessionVersion = user.sessionVersion;
     session.expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_MS);
@@ -65,7 +86,7 @@ export class RefreshSessions {
 
   /** Rotates `session` (whose clear token is `presented`): its successor, sealed into it for the grace. */
   rotate(em: EntityManager, session: RefreshSession, presented: string, user: User): string {
-    const successor = this.issue(em, user, session.familyId);
+    const successor = this.issue(em, user, session.familyId, session.persistent);
     session.rotatedAt = new Date();
     session.successorSealed = seal(presented, successor);
     return successor;

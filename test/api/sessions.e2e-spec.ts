@@ -198,6 +198,36 @@ describe('sessions end when the password changes (API)', () => {
     expect((await t.client().get('/account/export', { token: changed.body.accessToken })).status).toBe(401);
   });
 
+  it("without 'Remember me' every refresh cookie of the sign-in ends with the browser session", async () => {
+    const person = await t.signUp();
+    const refreshCookie = (response: { headers: Headers }) =>
+      response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${REFRESH_COOKIE}=`))!;
+    const remembered = await t.client().post('/login', { email: person.email, password: person.password });
+    expect(refreshCookie(remembered)).toMatch(/Max-Age=2592000/);
+
+    const browser = t.client();
+    const signedIn = await browser.post('/login', {
+      email: person.email,
+      password: person.password,
+      persist: false,
+    });
+    expect(signedIn.status).toBe(200);
+    expect(refreshCookie(signedIn)).not.toMatch(/Max-Age|Expires/i);
+    const refreshed = await browser.get('/refresh');
+    expect(refreshed.status).toBe(200);
+    expect(refreshCookie(refreshed)).not.toMatch(/Max-Age|Expires/i);
+    browser.accessToken = refreshed.body.accessToken;
+    const changed = await browser.post('/password/change', {
+      currentPassword: person.password,
+      newPassword: 'a session-only passphrase',
+    });
+    expect(changed.status).toBe(201);
+    expect(refreshCookie(changed)).not.toMatch(/Max-Age|Expires/i);
+    expect(
+      (await browser.post('/login', { email: person.email, password: 'x', persist: 'no' })).body,
+    ).toMatchObject({ statusCode: 400, message: 'persist must be true or false' });
+  });
+
   it('an access token issued before a reset stops working at once', async () => {
     const person = await t.signUp();
     expect((await person.client.get('/account/export')).status).toBe(200);

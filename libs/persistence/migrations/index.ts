@@ -36,6 +36,7 @@ import { Migration20261128000100OutboxPublishedIndex } from './20261128000100-ou
 import { Migration20261128000200KeptAccessToken } from './20261128000200-kept-access-token.migration.js';
 import { Migration20261128000300EndedSignIns } from './20261128000300-ended-sign-ins.migration.js';
 import { Migration20261128000400KeptTokenId } from './20261128000400-kept-token-id.migration.js';
+import { Migration20261128000500SessionCookies } from './20261128000500-session-cookies.migration.js';
 
 /**
  * Every schema change, in order. Hand-written SQL that both PGlite (Postgres 18) and stock PostgreSQL 15 run.
@@ -85,4 +86,5 @@ export const migrations: MigrationObject[] = [
   { name: '20261128000200-kept-access-token', class: Migration20261128000200KeptAccessToken },
   { name: '20261128000300-ended-sign-ins', class: Migration20261128000300EndedSignIns },
   { name: '20261128000400-kept-token-id', class: Migration20261128000400KeptTokenId },
+  { name: '20261128000500-session-cookies', class: Migration20261128000500SessionCookies },
 ];

@@ -32,11 +32,17 @@ export class ChangePasswordController {
     @Body() dto: ChangePasswordDto,
     @Headers('authorization') authorization: string | undefined,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<Omit<PasswordChanged, 'refreshToken'>> {
-    const { refreshToken, ...changed } = await this.commands.execute(
-      new ChangePasswordCommand(user.id, dto.currentPassword, dto.newPassword, bearerToken(authorization)),
+  ): Promise<Omit<PasswordChanged, 'refreshToken' | 'persistent'>> {
+    const { refreshToken, persistent, ...changed } = await this.commands.execute(
+      new ChangePasswordCommand(
+        user.id,
+        dto.currentPassword,
+        dto.newPassword,
+        bearerToken(authorization),
+        user.signInId,
+      ),
     );
-    RefreshCookie.set(response, this.config, refreshToken);
+    RefreshCookie.set(response, this.config, refreshToken, persistent);
     return changed;
   }
 }

@@ -8,12 +8,16 @@ export interface SignedIn {
   nameRequired?: true;
   /** Goes to the httpOnly cookie only, never into a response body. */
   refreshToken: string;
+  /** Whether that cookie outlives the browser session. */
+  persistent: boolean;
 }
 
 export class LogInCommand extends Command<SignedIn> {
   constructor(
     readonly email: string,
     readonly password: string,
+    /** 'Remember me': the sign-in outlives the browser session. */
+    readonly persistent = true,
   ) {
     super();
   }

@@ -27,10 +27,10 @@ export class LogInController {
   @Post('login')
   @HttpCode(200)
   async logIn(@Body() dto: LogInDto, @Res({ passthrough: true }) response: Response) {
-    const { refreshToken, ...signedIn } = await this.commands.execute(
-      new LogInCommand(dto.email, dto.password),
+    const { refreshToken, persistent, ...signedIn } = await this.commands.execute(
+      new LogInCommand(dto.email, dto.password, dto.persist ?? true),
     );
-    RefreshCookie.set(response, this.config, refreshToken);
+    RefreshCookie.set(response, this.config, refreshToken, persistent);
     return signedIn;
   }
 }

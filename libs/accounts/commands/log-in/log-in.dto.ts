@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString } from 'class-validator';
 
 const MISSING = 'Missing email or password';
 
@@ -14,4 +14,13 @@ export class LogInDto {
   @IsNotEmpty({ message: MISSING })
   @IsString({ message: MISSING })
   password!: string;
+
+  @ApiProperty({
+    required: false,
+    default: true,
+    description: "'Remember me': false gives a refresh cookie that ends with the browser session",
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'persist must be true or false' })
+  persist?: boolean;
 }

@@ -32,10 +32,17 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
     if (!user || !passwordOk) throw AccountErrors.wrongCredentials();
     // Only told after the right password, so the answer reveals nothing to someone guessing.
     if (user.suspendedAt) throw AccountErrors.suspended();
-    const { refreshToken, signInId } = this.sessions.signIn(em, user);
+    const { persistent } = command;
+    const { refreshToken, signInId } = this.sessions.signIn(em, user, persistent);
     await em.flush();
     const accessToken = await this.accessTokens.sign(user, signInId);
-    const signedIn: SignedIn = { accessToken, verification: user.verified, id: user.id, refreshToken };
+    const signedIn: SignedIn = {
+      accessToken,
+      verification: user.verified,
+      id: user.id,
+      refreshToken,
+      persistent,
+    };
     if (user.name === '') signedIn.nameRequired = true;
     return signedIn;
   }

@@ -19,10 +19,10 @@ export class RefreshSessionController {
   @Get('refresh')
   async refresh(@Req() request: Request, @Res({ passthrough: true }) response: Response) {
     try {
-      const { refreshToken, ...refreshed } = await this.commands.execute(
+      const { refreshToken, persistent, ...refreshed } = await this.commands.execute(
         new RefreshSessionCommand(RefreshCookie.read(request)),
       );
-      RefreshCookie.set(response, this.config, refreshToken);
+      RefreshCookie.set(response, this.config, refreshToken, persistent);
       return refreshed;
     } catch (error) {
       RefreshCookie.clear(response, this.config);

@@ -33,17 +33,21 @@ export class RefreshSessionHandler implements ICommandHandler<RefreshSessionComm
         }
         // Two tabs refreshing at once send the same cookie: the second gets the token the first got.
         const refreshToken = await this.sessions.liveSuccessor(em, session, presented, user);
-        return refreshToken ? { user, refreshToken, signInId: session.familyId } : undefined;
+        return refreshToken
+          ? { user, refreshToken, signInId: session.familyId, persistent: session.persistent }
+          : undefined;
       }
       if (session.expiresAt.getTime() <= Date.now()) return undefined;
       return {
         user,
         refreshToken: this.sessions.rotate(em, session, presented, user),
         signInId: session.familyId,
+        persistent: session.persistent,
       };
     });
     if (!outcome) throw AccountErrors.noSession();
     const accessToken = await this.accessTokens.sign(outcome.user, outcome.signInId);
-    return { accessToken, verification: outcome.user.verified, refreshToken: outcome.refreshToken };
+    const { refreshToken, persistent } = outcome;
+    return { accessToken, verification: outcome.user.verified, refreshToken, persistent };
   }
 }

@@ -15,9 +15,13 @@ export interface LogInResult {
   nameRequired?: true;
 }
 
-/** POST /login: sets the refresh cookie and answers with the access token. */
+/**
+ * POST /login: sets the refresh cookie and answers with the access token. With 'Remember me' off the body says
+ * so (`persist: false`), and the cookie ends with the browser session.
+ */
 export function logIn(input: LogInInput): Promise<LogInResult> {
-  return api.post<LogInResult>('/login', input, { public: true });
+  const body = authStore.getState().persist ? input : { ...input, persist: false };
+  return api.post<LogInResult>('/login', body, { public: true });
 }
 
 /** Signs in and starts the session: the token in memory, and this device remembers that someone signed in here. */

@@ -87,7 +87,7 @@ describe('SignInPage', () => {
     expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/login',
-      body: { email: 'ava@example.com', password: 'correct horse' },
+      body: { email: 'ava@example.com', password: 'correct horse', persist: false },
     });
     expect(authStore.getState()).toEqual({
       auth: { id: 'u1', email: 'ava@example.com', accessToken: 'token-1', verification: false },
