@@ -49,10 +49,7 @@ export class UnacceptableJsonError extends Error {
   readonly status = 400;
   constructor(
     readonly type:
-      | 'entity.too.deep'
-      | 'entity.too.many.values'
-      | 'entity.control.characters'
-      | 'entity.invalid.unicode',
+      'entity.too.deep' | 'entity.too.many.values' | 'entity.control.characters' | 'entity.invalid.unicode',
     message: string,
   ) {
     super(message);

@@ -29,22 +29,24 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
     if (!(await this.hasher.verify(found.passwordHash, command.currentPassword)))
       throw AccountErrors.wrongPassword();
     const passwordHash = await this.hasher.hash(command.newPassword);
-    const { user, refreshToken, signInId, persistent } = await this.orm.em.fork().transactional(async (em) => {
-      const user = await this.users.findById(command.userId, em);
-      if (!user || user.suspendedAt) throw AccountErrors.noSession();
-      user.passwordHash = passwordHash;
-      const kept = command.askedWith ? this.accessTokens.idOf(command.askedWith) : undefined;
-      const persistent = await this.sessions.isPersistent(em, command.signInId);
-      await this.sessions.endAll(em, user, kept);
-      const signedIn = this.sessions.signIn(em, user, persistent);
-      if (command.askedWith) {
-        user.keptTokenHash = hashSecretToken(command.askedWith);
-        user.keptTokenUntil = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
-        user.keptTokenId = kept ?? null;
-        user.keptSignInId = signedIn.signInId;
-      }
-      return { user, persistent, ...signedIn };
-    });
+    const { user, refreshToken, signInId, persistent } = await this.orm.em
+      .fork()
+      .transactional(async (em) => {
+        const user = await this.users.findById(command.userId, em);
+        if (!user || user.suspendedAt) throw AccountErrors.noSession();
+        user.passwordHash = passwordHash;
+        const kept = command.askedWith ? this.accessTokens.idOf(command.askedWith) : undefined;
+        const persistent = await this.sessions.isPersistent(em, command.signInId);
+        await this.sessions.endAll(em, user, kept);
+        const signedIn = this.sessions.signIn(em, user, persistent);
+        if (command.askedWith) {
+          user.keptTokenHash = hashSecretToken(command.askedWith);
+          user.keptTokenUntil = new Date(Date.now() + ACCESS_TOKEN_TTL_SECONDS * 1000);
+          user.keptTokenId = kept ?? null;
+          user.keptSignInId = signedIn.signInId;
+        }
+        return { user, persistent, ...signedIn };
+      });
     return {
       changed: true,
       accessToken: await this.accessTokens.sign(user, signInId),
