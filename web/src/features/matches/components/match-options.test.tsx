@@ -5,7 +5,7 @@ import { fakeJwt, json, mockFetch } from '@/test/http';
 import { MatchOptions } from './match-options';
 import { renderWithApp } from '@/test/render';
 
-function renderOptions() {
+function renderOptions(connected = false) {
   authStore.setAuth({
     id: 'me',
     email: 'me@example.com',
@@ -13,7 +13,7 @@ function renderOptions() {
     verification: true,
   });
   const onGone = vi.fn();
-  renderWithApp(<MatchOptions userId="u-ben" name="Ben" onGone={onGone} />);
+  renderWithApp(<MatchOptions userId="u-ben" name="Ben" connected={connected} onGone={onGone} />);
   return { onGone };
 }
 const openMenu = () => fireEvent.click(screen.getByRole('button', { name: 'More options' }));
@@ -112,6 +112,15 @@ describe('MatchOptions', () => {
         body: { userId: 'u-ben', reason: 'scam', note: 'Asked for money' },
       }),
     ]);
+  });
+
+  it('says the conversation ends too when the two are connected', async () => {
+    mockFetch(() => json(500, {}));
+    renderOptions(true);
+    openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Ben' });
+    expect(dialog).toHaveTextContent('They are also blocked right away, and your conversation ends.');
   });
 
   it('keeps the report open with its message when sending fails', async () => {
