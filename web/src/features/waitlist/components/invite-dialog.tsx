@@ -71,4 +71,6 @@ export function InviteDialog({ open, shareLink, onClose }: InviteDialogProps) {
 /** Selects the whole link with the caret at its start, so a narrow field shows where it begins, not its end. */
 function selectFromStart(input: HTMLInputElement) {
   input.setSelectionRange(0, input.value.length, 'backward');
+  // The browser scrolls a focused field to its selection's end once focusing is done: back to the start after.
+  requestAnimationFrame(() => (input.scrollLeft = 0));
 }
