@@ -34,6 +34,7 @@ describe('RootLayout', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/does-not-exist');
+    expect(document.title).toBe('Not found – Fated');
     expect(calls.filter((c) => c.path === '/refresh')).toHaveLength(1);
   });
 

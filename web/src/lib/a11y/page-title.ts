@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { paths } from '@/app/paths';
+
+/** The site's name, and the whole title of the home page. */
+export const SITE_TITLE = 'Fated – The Future of Love';
+
+/** Each route's purpose (the spec's route table), the first part of its title. */
+const TITLES: [prefix: string, title: string][] = [
+  [paths.signin, 'Sign in'],
+  [paths.signup, 'Sign up'],
+  [paths.onboarding, 'Onboarding'],
+  [paths.terms, 'Terms of Use'],
+  [paths.privacy, 'Privacy Policy'],
+  ['/verifyEmail/', 'Email verification'],
+  [paths.profile, 'Profile'],
+  [paths.quiz, 'Quiz'],
+  [paths.match, 'Matches'],
+  [paths.waitlist, 'Waitlist'],
+  [paths.premium, 'Premium perks'],
+  [paths.settings, 'Settings'],
+  [paths.connections, 'Messages'],
+  [paths.chooseName, 'Welcome'],
+  [paths.forgotPassword, 'Forgot your password?'],
+  ['/resetPassword/', 'Choose a new password'],
+];
+
+/** The document title of `pathname`: '{purpose} – Fated', the site's title at home, 'Not found' elsewhere. */
+export function pageTitleOf(pathname: string): string {
+  if (pathname === paths.home) return SITE_TITLE;
+  const match = TITLES.find(
+    ([prefix]) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
+  );
+  return `${match?.[1] ?? 'Not found'} – Fated`;
+}
+
+/** Keeps the document title on the page shown: a screen reader announces it, tabs and history list it. */
+export function usePageTitle(pathname: string): void {
+  useEffect(() => {
+    document.title = pageTitleOf(pathname);
+  }, [pathname]);
+}
