@@ -368,7 +368,7 @@ describe('ConversationPage', () => {
     const texts = within(log())
       .getAllByRole('listitem')
       .map((item) => item.querySelector('.message__bubble')?.textContent);
-    expect(texts).toEqual(['Hello there', 'You: Hi Ben!\nNice to meet you.', 'How was the hike?']);
+    expect(texts).toEqual(['Ben: Hello there', 'You: Hi Ben!\nNice to meet you.', 'Ben: How was the hike?']);
   });
 
   it('says the conversation ended and goes back to the list on an ended event', async () => {

@@ -118,6 +118,7 @@ export function MessageLog({
     }
   }
   const showSeenAt = myLast !== -1 && seenAt >= myLast ? myLast : -1;
+  const firstName = name.trim().split(/\s+/)[0] ?? name;
 
   return (
     <div
@@ -156,6 +157,7 @@ export function MessageLog({
             message={message}
             mine={message.senderId === myId}
             seen={index === showSeenAt}
+            from={firstName}
           />
         ))}
         {pending.map((item) => (
@@ -193,11 +195,22 @@ export function MessageLog({
   );
 }
 
-function MessageBubble({ message, mine, seen }: { message: Message; mine: boolean; seen: boolean }) {
+/** `from`: the other member's first name, read out before their messages as 'You' is before one's own. */
+function MessageBubble({
+  message,
+  mine,
+  seen,
+  from,
+}: {
+  message: Message;
+  mine: boolean;
+  seen: boolean;
+  from: string;
+}) {
   return (
     <li className={`message ${mine ? 'message--mine' : 'message--theirs'}`}>
       <p className="message__bubble">
-        {mine ? <span className="sr-only">You: </span> : null}
+        <span className="sr-only">{mine ? 'You' : from}: </span>
         <span className="message__text">{message.text}</span>
       </p>
       <p className="message__meta">
