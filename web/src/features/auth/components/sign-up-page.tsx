@@ -178,8 +178,8 @@ export function SignUpPage() {
     >
       {referralCode ? (
         <p className="signup__referral" role="note">
-          <span aria-hidden="true">♥</span> You were invited by a friend. Signing up moves you both up the
-          waitlist.
+          <span aria-hidden="true">♥</span> You were invited by a friend: once you verify your email, they move up
+          the waitlist.
         </p>
       ) : null}
       <form
