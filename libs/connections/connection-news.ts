@@ -96,7 +96,12 @@ export class ConnectionNews implements BeforeApplicationShutdown {
       const names = await this.users.namesOf([returnedId]);
       const name = names.get(returnedId);
       if (name !== undefined)
-        this.notifier.tell(otherId, 'connection', { id: connectionId, userId: returnedId, name });
+        this.notifier.tell(otherId, 'connection', {
+          id: connectionId,
+          userId: returnedId,
+          name,
+          reopened: true,
+        });
     });
   }
 

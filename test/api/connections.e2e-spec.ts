@@ -657,7 +657,7 @@ describe('connections (API and Socket.IO)', () => {
     // Lifted, the suspension gives the conversation back, and the other member hears it as a connection.
     await t.app.get(CommandBus).execute(new SetAccountSuspensionCommand(b.email, false));
     const back = await until('connection', () => aLive.events.find((e) => e.name === 'connection'));
-    expect(back.data).toEqual({ id, userId: b.id, name: b.name });
+    expect(back.data).toEqual({ id, userId: b.id, name: b.name, reopened: true });
     expect((await a.client.get('/connections')).body).toMatchObject([{ id, userId: b.id }]);
   });
 

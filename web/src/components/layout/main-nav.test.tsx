@@ -145,6 +145,10 @@ describe('MainNav', () => {
     expect(await screen.findByText('Ben is interested in you')).toBeInTheDocument();
     await serverSends('connection', { id: 'c1', userId: 'u3', name: 'Cleo' });
     expect(await screen.findByText("It's mutual: you and Cleo")).toBeInTheDocument();
+    // A conversation back after a suspension was lifted is no news of mutual interest.
+    await serverSends('connection', { id: 'c2', userId: 'u4', name: 'Dora', reopened: true });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByText("It's mutual: you and Dora")).not.toBeInTheDocument();
   });
 
   it('leaves it to Messages and Matches, which show it themselves', async () => {

@@ -14,8 +14,8 @@ export function useLiveNotices(enabled: boolean, pathname: string): void {
     if (!onMessages)
       toast.info(`${name} is interested in you`, "Answer under 'Interested in you' in Messages.");
   });
-  const connection = useEffectEvent(({ name }: { name: string }) => {
-    if (!onMessages && pathname !== paths.match)
+  const connection = useEffectEvent(({ name, reopened }: { name: string; reopened?: true }) => {
+    if (!reopened && !onMessages && pathname !== paths.match)
       toast.success(`It's mutual: you and ${name}`, 'Say hello in Messages.');
   });
   useEffect(() => {

@@ -5,7 +5,8 @@ import { authStore } from '@/lib/auth-store';
 /** What the server pushes over Socket.IO (design.md, "Connections"). */
 export interface ServerEvents {
   message: { connectionId: string; id: string; senderId: string; text: string; sentAt: string };
-  connection: { id: string; userId: string; name: string };
+  /** `reopened`: a conversation back after the other's suspension was lifted, not a new one. */
+  connection: { id: string; userId: string; name: string; reopened?: true };
   interest: { userId: string; name: string };
   read: { connectionId: string; messageId: string; readerId: string };
   ended: { connectionId: string };
