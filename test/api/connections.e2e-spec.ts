@@ -705,6 +705,8 @@ describe('connections (API and Socket.IO)', () => {
     const id = await connect(a, b);
     const send = (body: object) => a.client.post(`/connections/${id}/messages`, body);
     for (let i = 0; i < 5; i++) expect((await send({ text: '   ' })).status).toBe(400);
+    expect((await send({ text: '  ' })).body.message).toBe('Write a message first');
+    expect((await send({ text: 5 })).body.message).toBe('text must be a string');
     const clientId = randomUUID();
     const first = await send({ text: 'm0', clientId });
     for (let i = 0; i < 5; i++) expect((await send({ text: 'm0', clientId })).body).toEqual(first.body);

@@ -13,7 +13,7 @@ export class SendMessageDto {
   @MaxLength(MESSAGE_MAX, { message: `A message is at most ${MESSAGE_MAX} characters` })
   @IsNotEmpty({ message: 'Write a message first' })
   @Matches(VISIBLE_TEXT, { message: 'Write a message first' })
-  @IsString({ message: 'Write a message first' })
+  @IsString({ message: 'text must be a string' })
   text!: string;
 
   /** The client's id for this message: sending it again (a retry) returns the first, never a second one. */
