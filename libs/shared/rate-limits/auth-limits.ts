@@ -27,8 +27,8 @@ const refused = (res: RateLimiterRes): LimitVerdict => ({
  * - per client and route, requests a minute (AUTH_RATE_LIMIT);
  * - on routes that send mail, requests per (account, client) and route in 15 minutes (AUTH_EMAIL_RATE_LIMIT), and
  *   per account from all clients in an hour (10 × that), past which only clients that already asked are held
- *   off: someone asking for another's reset link again and again neither locks the owner out of their own
- *   request nor fills their inbox;
+ *   off: someone asking for another's reset link again and again never locks the owner out of their own
+ *   request, and one client sends their inbox at most the pair's count;
  * - on routes that check a secret, failures per (secret, account, client) in 15 minutes (AUTH_EMAIL_RATE_LIMIT): one
  *   client guessing is stopped without locking the owner out from elsewhere; and failures per account from all
  *   clients in an hour (10 × that), past which only clients that have already failed on it are held off.
