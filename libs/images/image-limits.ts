@@ -15,7 +15,7 @@ export const ImageLimits = {
   maxFrames: 100,
   /**
    * Pixels of an animation, all frames together: every frame is encoded at its size, so a 1 MB WebP of 100
-   * frames of 700x700 (49 megapixels) took 16 s of a libvips thread. 8 megapixels take about 2 s.
+   * frames of 700x700 (49 megapixels) took 16 s of a libvips thread; 8 megapixels take 2–3 s.
    */
   maxAnimationPixels: 8_000_000,
   /** Re-encodes running at once in a process: the rest wait, so uploads never take every libuv thread. */
