@@ -11,6 +11,7 @@ vi.mock('socket.io-client', async () => (await import('./fake-socket')).fakeSock
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   authStore.reset();
   fakeSockets.length = 0;
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '@/lib/auth-store';
 import { fakeSockets, serverSends } from '@/test/fake-socket';
@@ -205,6 +205,38 @@ describe('ConversationPage', () => {
       (sent[0]!.body as { clientId: string }).clientId,
     );
     expect(within(log()).getAllByText('Are you there?')).toHaveLength(1);
+  });
+
+  it("sends a message left 'Not sent' again, once and with its clientId, when the page is opened again", async () => {
+    let fail = true;
+    const { calls } = serve((call) =>
+      call.method === 'POST' && call.path === '/connections/c1/messages' && fail
+        ? json(503, { statusCode: 503, error: 'Service Unavailable', message: 'down' })
+        : undefined,
+    );
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    fireEvent.change(composer(), { target: { value: 'Typed before the reload' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    expect(await screen.findByText('Not sent')).toBeInTheDocument();
+
+    // A reload: the page goes, and comes back with the network.
+    cleanup();
+    fail = false;
+    renderConversation();
+    await screen.findByRole('heading', { name: 'Ben' });
+    const posts = () =>
+      calls.filter((call) => call.method === 'POST' && call.path === '/connections/c1/messages');
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    await waitFor(() => expect(within(log()).getByText('Typed before the reload')).toBeInTheDocument());
+    expect(screen.queryByText('Not sent')).not.toBeInTheDocument();
+    const sent = posts();
+    expect((sent[1]!.body as { clientId: string }).clientId).toBe(
+      (sent[0]!.body as { clientId: string }).clientId,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts()).toHaveLength(2);
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it('says why a message was refused (400) and offers to remove it, never to retry it', async () => {

@@ -7,6 +7,7 @@ import { useRealtime } from '@/lib/realtime/use-realtime';
 import type { Message } from '../api/connections';
 import { getMessages, markRead, sendMessage, type MessagePage } from '../api/messages';
 import { newClientId } from '../utils/client-id';
+import { readUnsent, writeUnsent } from '../utils/unsent-messages';
 
 /**
  * A message typed here that the server has not stored yet: on its way, or failed. A failure the network or a
@@ -98,7 +99,20 @@ export function useConversation({
       }),
     [queryClient, myId, connectionId],
   );
-  const [pending, setPending] = useState<PendingMessage[]>([]);
+  // What a reload interrupted or left 'Not sent' is sent again on opening (see unsent-messages.ts).
+  const [restored] = useState(() => readUnsent(myId, connectionId));
+  const [pending, setPending] = useState<PendingMessage[]>(() =>
+    restored.map(({ clientId, text }) => ({ clientId, text, status: 'sending' })),
+  );
+  useEffect(
+    () =>
+      writeUnsent(
+        myId,
+        connectionId,
+        pending.filter((item) => item.status === 'sending' || item.retryable !== false),
+      ),
+    [myId, connectionId, pending],
+  );
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [olderFailed, setOlderFailed] = useState(false);
   const [seenId, setSeenId] = useState<string | null>(null);
@@ -196,6 +210,13 @@ export function useConversation({
     },
     [connectionId, endIfGone, addMessages],
   );
+
+  const restoredSent = useRef(false);
+  useEffect(() => {
+    if (restoredSent.current) return;
+    restoredSent.current = true;
+    for (const { clientId, text } of restored) deliver({ clientId, text, status: 'sending' });
+  }, [restored, deliver]);
 
   const send = useCallback(
     (text: string) => {
