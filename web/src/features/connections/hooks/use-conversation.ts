@@ -199,7 +199,9 @@ export function useConversation({
           });
         },
         (error: unknown) => {
-          if (endIfGone(error) || !mounted.current) return;
+          // An ended conversation takes nothing more: what was waiting here is dropped with it.
+          if (endIfGone(error)) return writeUnsent(myId, connectionId, []);
+          if (!mounted.current) return;
           setPending((items) =>
             items.map((other) =>
               other.clientId === item.clientId ? { ...other, status: 'failed', ...failure(error) } : other,
@@ -208,7 +210,7 @@ export function useConversation({
         },
       );
     },
-    [connectionId, endIfGone, addMessages],
+    [myId, connectionId, endIfGone, addMessages],
   );
 
   const restoredSent = useRef(false);
