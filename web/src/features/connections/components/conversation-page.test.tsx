@@ -179,21 +179,25 @@ describe('ConversationPage', () => {
     );
   });
 
-  it("shows 'Not sent' and 'Retry' when sending fails; Retry reuses the clientId", async () => {
-    let fail = true;
+  /** The server down for sends until `network.fail` is false; `text` sent and answered 'Not sent'. */
+  async function sendWhileDown(text: string) {
+    const network = { fail: true };
     const { calls } = serve((call) =>
-      call.method === 'POST' && call.path === '/connections/c1/messages' && fail
+      call.method === 'POST' && call.path === '/connections/c1/messages' && network.fail
         ? json(503, { statusCode: 503, error: 'Service Unavailable', message: 'down' })
         : undefined,
     );
     renderConversation();
     await screen.findByRole('heading', { name: 'Ben' });
-
-    fireEvent.change(composer(), { target: { value: 'Are you there?' } });
+    fireEvent.change(composer(), { target: { value: text } });
     fireEvent.keyDown(composer(), { key: 'Enter' });
     expect(await screen.findByText('Not sent')).toBeInTheDocument();
+    return { calls, network };
+  }
 
-    fail = false;
+  it("shows 'Not sent' and 'Retry' when sending fails; Retry reuses the clientId", async () => {
+    const { calls, network } = await sendWhileDown('Are you there?');
+    network.fail = false;
     screen.getByRole('button', { name: 'Retry' }).focus();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.queryByText('Not sent')).not.toBeInTheDocument());
@@ -208,21 +212,10 @@ describe('ConversationPage', () => {
   });
 
   it("sends a message left 'Not sent' again, once and with its clientId, when the page is opened again", async () => {
-    let fail = true;
-    const { calls } = serve((call) =>
-      call.method === 'POST' && call.path === '/connections/c1/messages' && fail
-        ? json(503, { statusCode: 503, error: 'Service Unavailable', message: 'down' })
-        : undefined,
-    );
-    renderConversation();
-    await screen.findByRole('heading', { name: 'Ben' });
-    fireEvent.change(composer(), { target: { value: 'Typed before the reload' } });
-    fireEvent.keyDown(composer(), { key: 'Enter' });
-    expect(await screen.findByText('Not sent')).toBeInTheDocument();
-
+    const { calls, network } = await sendWhileDown('Typed before the reload');
     // A reload: the page goes, and comes back with the network.
     cleanup();
-    fail = false;
+    network.fail = false;
     renderConversation();
     await screen.findByRole('heading', { name: 'Ben' });
     const posts = () =>
