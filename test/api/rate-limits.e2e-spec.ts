@@ -161,6 +161,18 @@ describe('sign-in limits behind a trusted proxy', () => {
     expect(await mails(start + 6)).toBe(start + 6);
   });
 
+  it('bounds the mails one account gets an hour, however many clients ask', async () => {
+    const victim = await t.signUp();
+    const ask = (address: string) =>
+      t.client().request('POST', '/password/forgot', { json: { email: victim.email }, ...from(address) });
+    // AUTH_EMAIL_RATE_LIMIT is 5 here: 5 from each client, 50 an hour for the account.
+    const statuses: number[] = [];
+    for (let client = 0; client < 11; client++)
+      for (let i = 0; i < 5; i++) statuses.push((await ask(`198.51.100.${120 + client}`)).status);
+    expect(statuses.slice(0, 50).every((status) => status === 202)).toBe(true);
+    expect(statuses.slice(50)).toEqual([429, 429, 429, 429, 429]);
+  });
+
   it('counts an account by its id alone: a changed ignored field or letter case is the same account', async () => {
     const unverified = await t.signUp({ verify: false });
     const statuses: number[] = [];

@@ -26,9 +26,9 @@ const refused = (res: RateLimiterRes): LimitVerdict => ({
  *
  * - per client and route, requests a minute (AUTH_RATE_LIMIT);
  * - on routes that send mail, requests per (account, client) and route in 15 minutes (AUTH_EMAIL_RATE_LIMIT), and
- *   per account from all clients in an hour (10 × that), past which only clients that already asked are held
- *   off: someone asking for another's reset link again and again never locks the owner out of their own
- *   request, and one client sends their inbox at most the pair's count;
+ *   per account and route from all clients in an hour (10 × that, more than one client can ask for): one client
+ *   asking for someone's reset link again and again does not lock the owner out of their own request, and the
+ *   mails an inbox gets stay bounded whatever the number of clients;
  * - on routes that check a secret, failures per (secret, account, client) in 15 minutes (AUTH_EMAIL_RATE_LIMIT): one
  *   client guessing is stopped without locking the owner out from elsewhere; and failures per account from all
  *   clients in an hour (10 × that), past which only clients that have already failed on it are held off.
@@ -101,14 +101,10 @@ export class AuthLimits implements OnApplicationBootstrap, BeforeApplicationShut
    * Counts a request from `client` about `account` on a `route` that sends mail (only for requests the client
    * limit let through).
    */
-  async hitAccount(route: string, account: string, client: string): Promise<LimitVerdict> {
-    const pairKey = `${route}|${account}|${client}`;
-    const [pair, overall] = await Promise.all([
-      this.mailsPerPair.get(pairKey),
-      this.mailsPerAccount.get(`${route}|${account}`),
-    ]);
-    if (pair && overall && overall.consumedPoints >= this.accountHourLimit) return refused(overall);
-    const verdict = await this.consume(this.mailsPerPair, pairKey);
+  async hitMailRoute(route: string, account: string, client: string): Promise<LimitVerdict> {
+    const overall = await this.mailsPerAccount.get(`${route}|${account}`);
+    if (overall && overall.consumedPoints >= this.accountHourLimit) return refused(overall);
+    const verdict = await this.consume(this.mailsPerPair, `${route}|${account}|${client}`);
     if (verdict.allowed) await this.mailsPerAccount.penalty(`${route}|${account}`);
     return verdict;
   }

@@ -65,7 +65,7 @@ export class AuthThrottleInterceptor implements NestInterceptor {
     this.enforce(response, await this.limits.hitClient(route, client));
     if (!account) return lastValueFrom(next.handle(), { defaultValue: undefined });
     if (failureCodes.length === 0) {
-      this.enforce(response, await this.limits.hitAccount(route, account, client));
+      this.enforce(response, await this.limits.hitMailRoute(route, account, client));
       return lastValueFrom(next.handle(), { defaultValue: undefined });
     }
 
