@@ -33,6 +33,12 @@ export const ImageErrors = {
       'image-processing-busy',
       'Too many photos are being processed right now. Please try again in a moment.',
     ),
+  previousUploadBusy: () =>
+    new DomainError(
+      'throttled',
+      'image-processing-busy',
+      'Your previous photo is still being processed. Please wait a moment.',
+    ),
   uploadsThrottled: () =>
     new DomainError(
       'throttled',

@@ -22,7 +22,8 @@ export const ImageLimits = {
   maxConcurrentJobs: 2,
   /**
    * Uploads waiting for a re-encode, beyond which a new one is refused (429) rather than queued: each waiting
-   * upload holds its bytes, and a queue without end makes every member's upload wait for one client's.
+   * upload holds its bytes, and a queue without end makes every member's upload wait for one client's. A member
+   * has one upload at a time in the queue (ImageJobs).
    */
   maxWaitingJobs: 8,
   quality: 85,

@@ -10,9 +10,8 @@ import { UploadImageCommand } from './upload-image.command.js';
 
 /** One queue per process (handlers are singletons, but the limit is about the process's threads). */
 const jobs = new ImageJobs(
-  ImageLimits.maxConcurrentJobs,
-  ImageLimits.maxWaitingJobs,
-  ImageErrors.processingBusy,
+  { running: ImageLimits.maxConcurrentJobs, waiting: ImageLimits.maxWaitingJobs },
+  { busy: ImageErrors.processingBusy, ownerBusy: ImageErrors.previousUploadBusy },
 );
 
 @CommandHandler(UploadImageCommand)
@@ -24,7 +23,7 @@ export class UploadImageHandler implements ICommandHandler<UploadImageCommand> {
 
   async execute(command: UploadImageCommand): Promise<{ imageUrl: string }> {
     // Only the re-encoded copy is ever stored: the uploaded bytes (and their EXIF) are dropped here.
-    const image = await jobs.run(() => reencodeImage(command.bytes));
+    const image = await jobs.run(command.userId, () => reencodeImage(command.bytes));
     await this.images.replaceForUser(command.userId, image, this.orm.em.fork());
     return { imageUrl: imageUrlOf(command.userId) };
   }
