@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * A sign-in not remembered ('Remember me' off) ends with the browser session; a browser that restores session
+ * cookies, or a copy of one, is cut off by the server after this long without a refresh.
+ */
+export const SESSION_REFRESH_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 
 /**
  * One refresh token of a sign-in. Every refresh rotates the token within the same family, which has one live

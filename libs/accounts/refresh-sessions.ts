@@ -6,7 +6,11 @@ import { BatchedRead } from '../persistence/batched-read.js';
 import { sql } from '../persistence/sql.js';
 import { SessionsEnded } from './events/sessions-ended.event.js';
 import { SignedOut } from './events/signed-out.event.js';
-import { RefreshSession, REFRESH_TOKEN_TTL_MS } from './refresh-session.entity.js';
+import {
+  RefreshSession,
+  REFRESH_TOKEN_TTL_MS,
+  SESSION_REFRESH_TOKEN_TTL_MS,
+} from './refresh-session.entity.js';
 import { hashSecretToken, newSecretToken } from './secret-token.js';
 import type { User } from './user.entity.js';
 
@@ -71,7 +75,9 @@ export class RefreshSessions {
     session.persistent = persistent;
     session.tokenHash = hash;
     session.sessionVersion = user.sessionVersion;
-    session.expiresAt = new Date(Date.now() + REFRESH_TOKEN_TTL_MS);
+    session.expiresAt = new Date(
+      Date.now() + (persistent ? REFRESH_TOKEN_TTL_MS : SESSION_REFRESH_TOKEN_TTL_MS),
+    );
     em.persist(session);
     return token;
   }

@@ -213,6 +213,12 @@ describe('sessions end when the password changes (API)', () => {
     });
     expect(signedIn.status).toBe(200);
     expect(refreshCookie(signedIn)).not.toMatch(/Max-Age|Expires/i);
+    // The server ends it after 12 h without a refresh, whatever the browser keeps.
+    const [row] = await sql(
+      `select expires_at from refresh_session where user_id = ? order by created_at desc limit 1`,
+      [person.id],
+    );
+    expect(new Date(row.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(12 * 60 * 60 * 1000);
     const refreshed = await browser.get('/refresh');
     expect(refreshed.status).toBe(200);
     expect(refreshCookie(refreshed)).not.toMatch(/Max-Age|Expires/i);
