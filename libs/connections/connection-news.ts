@@ -90,18 +90,13 @@ export class ConnectionNews implements BeforeApplicationShutdown {
     this.notifier.tell([otherId, readerId], 'read', { connectionId, messageId, readerId });
   }
 
-  /** `otherId` was told `ended` when `returnedId` was suspended: the conversation is back. */
-  reopened(connectionId: string, returnedId: string, otherId: string): void {
-    this.settle('connection', async () => {
-      const names = await this.users.namesOf([returnedId]);
-      const name = names.get(returnedId);
-      if (name !== undefined)
-        this.notifier.tell(otherId, 'connection', {
-          id: connectionId,
-          userId: returnedId,
-          name,
-          reopened: true,
-        });
+  /** `otherId` was told `ended` when `member` was suspended: the conversation is back. */
+  reopened(connectionId: string, member: { id: string; name: string }, otherId: string): void {
+    this.notifier.tell(otherId, 'connection', {
+      id: connectionId,
+      userId: member.id,
+      name: member.name,
+      reopened: true,
     });
   }
 
