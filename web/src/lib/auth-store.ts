@@ -41,6 +41,7 @@ export const authStore = {
   },
   /** `to`: where a protected page goes next (a deleted account lands on home, not on sign in). */
   clearAuth(to?: string): void {
+    storage.forgetUnsent();
     emit({ ...state, auth: null, signedOutTo: to });
   },
   setPersist(persist: boolean): void {

@@ -8,6 +8,8 @@ export const storageKeys = {
   persist: 'persist',
   /** Ours, not the spec's: suffixed with the member's id. */
   quizDone: 'fa_quizDone',
+  /** Ours, in session storage: messages not confirmed yet, suffixed with the member's and conversation's ids. */
+  unsent: 'fa_unsent',
 } as const;
 
 function read(key: string): string | null {
@@ -49,4 +51,16 @@ export const storage = {
    */
   isQuizDone: (userId: string) => read(`${storageKeys.quizDone}:${userId}`) === 'true',
   markQuizDone: (userId: string) => write(`${storageKeys.quizDone}:${userId}`, 'true'),
+  /** Signed out: the texts of messages not sent leave this tab with the member. */
+  forgetUnsent: () => {
+    try {
+      const keys = Array.from({ length: window.sessionStorage.length }, (_, i) =>
+        window.sessionStorage.key(i),
+      );
+      for (const key of keys)
+        if (key?.startsWith(`${storageKeys.unsent}:`)) window.sessionStorage.removeItem(key);
+    } catch {
+      // Storage disabled: nothing was kept.
+    }
+  },
 };

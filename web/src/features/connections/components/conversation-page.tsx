@@ -138,6 +138,7 @@ function ConversationView({
           name={connection.name}
           lastMessageFromThem={lastFromThem ?? null}
           onDone={() => {
+            conversation.forgetUnsent();
             dropConnection(connection.id);
             void navigate(paths.connections, { replace: true });
           }}

@@ -45,6 +45,8 @@ export interface Conversation {
   retry(clientId: string): void;
   /** Drops a failed message the server refused. */
   discard(clientId: string): void;
+  /** The conversation ends here (unmatch, block, report): what waits to be sent goes with it. */
+  forgetUnsent(): void;
   /** Whether the newest messages are on screen: only then is what the other sent marked read ('Seen'). */
   showingNewest(inView: boolean): void;
   loadOlder(): void;
@@ -124,15 +126,21 @@ export function useConversation({
     };
   }, []);
 
+  const forgetUnsent = useCallback(() => writeUnsent(myId, connectionId, []), [myId, connectionId]);
+  /** An ended conversation takes nothing more: what waits to be sent is dropped with it. */
+  const ended = useCallback(() => {
+    forgetUnsent();
+    if (mounted.current) onEnded();
+  }, [forgetUnsent, onEnded]);
   const endIfGone = useCallback(
     (error: unknown): boolean => {
       if (error instanceof ApiError && error.status === 404) {
-        if (mounted.current) onEnded();
+        ended();
         return true;
       }
       return false;
     },
-    [onEnded],
+    [ended],
   );
 
   // --- Reading: mark the newest message read while it is on screen (the page visible, the log at its end). ---
@@ -177,7 +185,7 @@ export function useConversation({
     if (event.connectionId === connectionId && event.readerId !== myId) setSeenId(event.messageId);
   });
   useRealtime('ended', (event) => {
-    if (event.connectionId === connectionId) onEnded();
+    if (event.connectionId === connectionId) ended();
   });
   useRealtime('resync', () => {
     // Back after a break: whatever was sent meanwhile is in the newest page.
@@ -190,7 +198,7 @@ export function useConversation({
 
   // --- Sending. ---
   const deliver = useCallback(
-    (item: PendingMessage) => {
+    (item: PendingMessage): Promise<void> =>
       sendMessage(connectionId, { text: item.text, clientId: item.clientId }).then(
         (message) => {
           if (!mounted.current) return;
@@ -199,32 +207,33 @@ export function useConversation({
           });
         },
         (error: unknown) => {
-          // An ended conversation takes nothing more: what was waiting here is dropped with it.
-          if (endIfGone(error)) return writeUnsent(myId, connectionId, []);
-          if (!mounted.current) return;
+          if (endIfGone(error) || !mounted.current) return;
           setPending((items) =>
             items.map((other) =>
               other.clientId === item.clientId ? { ...other, status: 'failed', ...failure(error) } : other,
             ),
           );
         },
-      );
-    },
-    [myId, connectionId, endIfGone, addMessages],
+      ),
+    [connectionId, endIfGone, addMessages],
   );
 
   const restoredSent = useRef(false);
   useEffect(() => {
     if (restoredSent.current) return;
     restoredSent.current = true;
-    for (const { clientId, text } of restored) deliver({ clientId, text, status: 'sending' });
+    // One after another, so they are stored in the order they were typed.
+    void restored.reduce<Promise<void>>(
+      (previous, { clientId, text }) => previous.then(() => deliver({ clientId, text, status: 'sending' })),
+      Promise.resolve(),
+    );
   }, [restored, deliver]);
 
   const send = useCallback(
     (text: string) => {
       const item: PendingMessage = { clientId: newClientId(), text, status: 'sending' };
       setPending((items) => [...items, item]);
-      deliver(item);
+      void deliver(item);
     },
     [deliver],
   );
@@ -235,7 +244,7 @@ export function useConversation({
       if (!item || item.status !== 'failed' || item.retryable === false) return;
       const again: PendingMessage = { clientId: item.clientId, text: item.text, status: 'sending' };
       setPending((items) => items.map((other) => (other.clientId === clientId ? again : other)));
-      deliver(again);
+      void deliver(again);
     },
     [pending, deliver],
   );
@@ -274,6 +283,7 @@ export function useConversation({
     send,
     retry,
     discard,
+    forgetUnsent,
     showingNewest,
     loadOlder,
   };

@@ -1,15 +1,18 @@
+import { storageKeys } from '@/lib/storage';
+
 /**
  * Messages the member sent that the server had not confirmed, kept in this tab's session storage per member and
  * conversation, so a reload does not lose what was typed: the conversation sends them again on opening (their
  * `clientId` makes a second send of a stored message return the first, never a copy). Refused ones (400) are
- * not kept: they would never go through. Reads and writes never throw (storage can be full or disabled).
+ * not kept: they would never go through. Signing out forgets them all (`storage.forgetUnsent`). Reads and
+ * writes never throw (storage can be full or disabled).
  */
 export interface UnsentMessage {
   clientId: string;
   text: string;
 }
 
-const keyOf = (myId: string, connectionId: string) => `fa_unsent:${myId}:${connectionId}`;
+const keyOf = (myId: string, connectionId: string) => `${storageKeys.unsent}:${myId}:${connectionId}`;
 
 export function readUnsent(myId: string, connectionId: string): UnsentMessage[] {
   try {
