@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
+import { matchPath } from 'react-router';
 import { paths } from '@/app/paths';
 
-/** The site's name, and the whole title of the home page. */
-export const SITE_TITLE = 'Fated – The Future of Love';
+/** The whole title of the home page (as in index.html, which is the title before the app starts). */
+const SITE_TITLE = 'Fated – The Future of Love';
 
-/** Each route's purpose (the spec's route table), the first part of its title. */
-const TITLES: [prefix: string, title: string][] = [
+/** Each route (as the router matches it) and its purpose (the spec's route table): the first part of its title. */
+const TITLES: [pattern: string, title: string][] = [
   [paths.signin, 'Sign in'],
   [paths.signup, 'Sign up'],
   [paths.onboarding, 'Onboarding'],
   [paths.terms, 'Terms of Use'],
   [paths.privacy, 'Privacy Policy'],
-  ['/verifyEmail/', 'Email verification'],
+  ['/verifyEmail/:id/:token', 'Email verification'],
   [paths.profile, 'Profile'],
   [paths.quiz, 'Quiz'],
   [paths.match, 'Matches'],
@@ -19,17 +20,16 @@ const TITLES: [prefix: string, title: string][] = [
   [paths.premium, 'Premium perks'],
   [paths.settings, 'Settings'],
   [paths.connections, 'Messages'],
+  ['/connections/:id', 'Messages'],
   [paths.chooseName, 'Welcome'],
   [paths.forgotPassword, 'Forgot your password?'],
-  ['/resetPassword/', 'Choose a new password'],
+  ['/resetPassword/:id/:token', 'Choose a new password'],
 ];
 
 /** The document title of `pathname`: '{purpose} – Fated', the site's title at home, 'Not found' elsewhere. */
 export function pageTitleOf(pathname: string): string {
   if (pathname === paths.home) return SITE_TITLE;
-  const match = TITLES.find(
-    ([prefix]) => pathname === prefix || pathname.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`),
-  );
+  const match = TITLES.find(([pattern]) => matchPath(pattern, pathname));
   return `${match?.[1] ?? 'Not found'} – Fated`;
 }
 

@@ -12,5 +12,8 @@ describe('pageTitleOf', () => {
     expect(pageTitleOf('/resetPassword/u1/t1')).toBe('Choose a new password – Fated');
     expect(pageTitleOf('/matches')).toBe('Not found – Fated');
     expect(pageTitleOf('/nowhere')).toBe('Not found – Fated');
+    // What the router sends to Not found is titled so, whatever it starts with.
+    expect(pageTitleOf('/quiz/x')).toBe('Not found – Fated');
+    expect(pageTitleOf('/verifyEmail/u1')).toBe('Not found – Fated');
   });
 });
