@@ -17,7 +17,7 @@ export class LogInCommand extends Command<SignedIn> {
     readonly email: string,
     readonly password: string,
     /** 'Remember me': the sign-in outlives the browser session. */
-    readonly persistent = true,
+    readonly persistent: boolean,
   ) {
     super();
   }

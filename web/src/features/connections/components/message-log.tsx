@@ -118,7 +118,7 @@ export function MessageLog({
     }
   }
   const showSeenAt = myLast !== -1 && seenAt >= myLast ? myLast : -1;
-  const firstName = name.trim().split(/\s+/)[0] ?? name;
+  const firstName = name.trim().split(/\s+/)[0]!;
 
   return (
     <div
@@ -210,7 +210,7 @@ function MessageBubble({
   return (
     <li className={`message ${mine ? 'message--mine' : 'message--theirs'}`}>
       <p className="message__bubble">
-        <span className="sr-only">{mine ? 'You' : from}: </span>
+        {mine || from ? <span className="sr-only">{mine ? 'You' : from}: </span> : null}
         <span className="message__text">{message.text}</span>
       </p>
       <p className="message__meta">
